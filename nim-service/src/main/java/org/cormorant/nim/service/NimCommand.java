@@ -1,0 +1,215 @@
+package org.cormorant.nim.service;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.cormorant.nim.api.ApiTypes.CounterBatch;
+import org.cormorant.nim.api.NimJson;
+import org.cormorant.nim.fabric.Fabric;
+import org.cormorant.nim.fabric.FabricJson;
+import org.cormorant.nim.fabric.FabricNode;
+import org.cormorant.nim.fabric.StandardFabrics;
+import org.cormorant.nim.load.NetworkInformationManager;
+import org.cormorant.nim.load.NimSettings;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code cormorant-nim}: run, feed, check and benchmark the standalone NIM. */
+@Command(name = "cormorant-nim", mixinStandardHelpOptions = true, version = "cormorant-nim 0.1.0",
+        description = "The Cormorant Network Information Manager as a standalone service.",
+        subcommands = {NimCommand.Serve.class, NimCommand.Agent.class, NimCommand.Validate.class,
+                NimCommand.WriteFabric.class, NimBenchmark.class})
+public final class NimCommand {
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new NimCommand()).execute(args));
+    }
+
+    /** Loads a fabric file, or builds a standard one: testbed, two-rack, fat-tree:K. */
+    static Fabric loadFabric(Path file, String standard, double capacityMbps) {
+        if (file != null) {
+            return FabricJson.read(file);
+        }
+        if (standard == null) {
+            throw new IllegalArgumentException("give --fabric FILE or --standard NAME");
+        }
+        double bps = capacityMbps * 1e6;
+        if (standard.equals("testbed")) {
+            return StandardFabrics.cormorantTestbed(bps);
+        }
+        if (standard.equals("two-rack")) {
+            return StandardFabrics.twoRack(21, 20, bps);
+        }
+        if (standard.startsWith("fat-tree:")) {
+            try {
+                return StandardFabrics.fatTree(Integer.parseInt(standard.substring("fat-tree:".length())), bps);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--standard fat-tree:K needs a number K, got " + standard);
+            }
+        }
+        throw new IllegalArgumentException("unknown standard fabric '" + standard
+                + "': use testbed, two-rack or fat-tree:K");
+    }
+
+    static String readToken(Path tokenFile) throws IOException {
+        return tokenFile == null ? null : Files.readString(tokenFile, StandardCharsets.UTF_8).strip();
+    }
+
+    @Command(name = "serve", mixinStandardHelpOptions = true,
+            description = "Serve the NIM API, measuring the fabric from OVS port counters and/or pushed counters.")
+    static final class Serve implements Callable<Integer> {
+        @Option(names = "--fabric", description = "fabric file (docs/fabric-format.md)")
+        Path fabricFile;
+        @Option(names = "--standard", description = "built-in fabric instead of a file: testbed, two-rack, fat-tree:K")
+        String standard;
+        @Option(names = "--capacity-mbps", defaultValue = "1000", description = "link speed of a --standard fabric")
+        double capacityMbps;
+        @Option(names = "--bind", defaultValue = "127.0.0.1", description = "address to listen on (default ${DEFAULT-VALUE})")
+        String bind;
+        @Option(names = "--port", defaultValue = "7070", description = "HTTP port (default ${DEFAULT-VALUE})")
+        int port;
+        @Option(names = "--poll-ms", defaultValue = "5000", description = "counter polling interval (default ${DEFAULT-VALUE})")
+        long pollMillis;
+        @Option(names = "--ovs", description = "read counters of these OVS bridges (comma separated); 'all' for every switch of the fabric",
+                split = ",")
+        List<String> ovsBridges = new ArrayList<>();
+        @Option(names = "--ovs-ofctl", defaultValue = "ovs-ofctl", description = "path of ovs-ofctl")
+        String ovsOfctl;
+        @Option(names = "--token-file", description = "file holding the bearer token required for writes")
+        Path tokenFile;
+        @Option(names = "--smoothing", defaultValue = "0.7", description = "EWMA weight of the newest rate sample, (0,1]")
+        double smoothing;
+        @Option(names = "--hold-ms", defaultValue = "10000", description = "how long a reservation's bandwidth is subtracted")
+        long holdMillis;
+        @Option(names = "--threads", defaultValue = "4", description = "HTTP worker threads")
+        int threads;
+
+        @Override
+        public Integer call() throws Exception {
+            Fabric fabric = loadFabric(fabricFile, standard, capacityMbps);
+            NimSettings settings = NimSettings.defaults().withSmoothing(smoothing).withReservationHoldMillis(holdMillis);
+            NetworkInformationManager nim = new NetworkInformationManager(fabric, settings, System::currentTimeMillis);
+            List<CounterSource> sources = new ArrayList<>();
+            if (!ovsBridges.isEmpty()) {
+                List<String> bridges = ovsBridges.equals(List.of("all"))
+                        ? fabric.switches().stream().map(FabricNode::name).toList() : ovsBridges;
+                sources.add(new OvsPortCounterSource(ovsOfctl, bridges, System::currentTimeMillis));
+            }
+            NimApi api = new NimApi(nim, readToken(tokenFile));
+            NimService service = new NimService(nim, sources, pollMillis, new NimHttpServer(api, bind, port, threads));
+            Runtime.getRuntime().addShutdownHook(new Thread(service::close, "nim-shutdown"));
+            service.start();
+            System.out.println("cormorant-nim serving " + fabric + " at http://" + bind + ":" + service.port() + "/v1/");
+            new CountDownLatch(1).await();
+            return 0;
+        }
+    }
+
+    @Command(name = "agent", mixinStandardHelpOptions = true,
+            description = "Push this host's NIC counters (/proc/net/dev) to a NIM, for fabrics whose switches cannot be polled.")
+    static final class Agent implements Callable<Integer> {
+        @Option(names = "--nim", required = true, description = "NIM base URL, e.g. http://10.0.0.254:7070")
+        URI nim;
+        @Option(names = "--interface", required = true, description = "IFACE=HOST:PORT, e.g. eth0=n1:0 (repeatable)")
+        Map<String, String> interfaces = new LinkedHashMap<>();
+        @Option(names = "--poll-ms", defaultValue = "5000")
+        long pollMillis;
+        @Option(names = "--proc-net-dev", defaultValue = "/proc/net/dev")
+        Path procNetDev;
+        @Option(names = "--token-file")
+        Path tokenFile;
+        @Option(names = "--count", defaultValue = "0", description = "stop after this many pushes (0: run until killed)")
+        int count;
+
+        @Override
+        public Integer call() throws Exception {
+            Map<String, ProcNetDevCounterSource.Port> ports = new LinkedHashMap<>();
+            interfaces.forEach((iface, target) -> {
+                int colon = target.lastIndexOf(':');
+                if (colon <= 0) {
+                    throw new CommandLine.ParameterException(new CommandLine(this),
+                            "--interface " + iface + "=" + target + ": expected HOST:PORT");
+                }
+                ports.put(iface, new ProcNetDevCounterSource.Port(target.substring(0, colon),
+                        Integer.parseInt(target.substring(colon + 1))));
+            });
+            CounterSource source = new ProcNetDevCounterSource(procNetDev, ports, System::currentTimeMillis);
+            String token = readToken(tokenFile);
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+            URI target = nim.resolve("/v1/counters");
+            for (int i = 0; count == 0 || i < count; i++) {
+                if (i > 0) {
+                    Thread.sleep(pollMillis);
+                }
+                byte[] body = NimJson.mapper().writeValueAsBytes(new CounterBatch(source.poll()));
+                HttpRequest.Builder request = HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(5))
+                        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body));
+                if (token != null) {
+                    request.header("Authorization", "Bearer " + token);
+                }
+                try {
+                    HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                    if (response.statusCode() != 200) {
+                        System.err.println("NIM refused counters: " + response.statusCode() + " " + response.body());
+                    }
+                } catch (IOException e) {
+                    System.err.println("NIM unreachable at " + target + ": " + e.getMessage());
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "validate", mixinStandardHelpOptions = true, description = "Check a fabric file and summarise it.")
+    static final class Validate implements Callable<Integer> {
+        @Parameters(paramLabel = "FILE")
+        Path file;
+
+        @Override
+        public Integer call() {
+            try {
+                Fabric fabric = FabricJson.read(file);
+                System.out.println(file + ": " + fabric.hosts().size() + " hosts, " + fabric.switches().size()
+                        + " switches, " + fabric.linkCount() / 2 + " links");
+                return 0;
+            } catch (IllegalArgumentException e) {
+                System.err.println(e.getMessage());
+                return 1;
+            }
+        }
+    }
+
+    @Command(name = "fabric", mixinStandardHelpOptions = true, description = "Write a built-in fabric as a fabric file.")
+    static final class WriteFabric implements Callable<Integer> {
+        @Option(names = "--standard", required = true, description = "testbed, two-rack, fat-tree:K")
+        String standard;
+        @Option(names = "--capacity-mbps", defaultValue = "1000")
+        double capacityMbps;
+        @Option(names = "--out", description = "file to write (default: standard output)")
+        Path out;
+
+        @Override
+        public Integer call() throws IOException {
+            String text = FabricJson.write(loadFabric(null, standard, capacityMbps)) + "\n";
+            if (out == null) {
+                System.out.print(text);
+            } else {
+                Files.writeString(out, text, StandardCharsets.UTF_8);
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.cormorant.nim.service;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.cormorant.nim.load.NetworkInformationManager;
+import org.cormorant.nim.load.Reservation;
+
+/**
+ * The standalone NIM: polls its counter sources every interval, publishes a new snapshot, lets
+ * reservations lapse, and serves the API. A failing source is logged and retried next interval;
+ * the snapshot's age tells clients when measurements stopped.
+ */
+public final class NimService implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(NimService.class.getName());
+
+    private final NetworkInformationManager nim;
+    private final List<CounterSource> sources;
+    private final long pollMillis;
+    private final NimHttpServer server;
+    private final ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "nim-poller");
+        t.setDaemon(true);
+        return t;
+    });
+    private final boolean[] sourceFailing;
+
+    public NimService(NetworkInformationManager nim, List<CounterSource> sources, long pollMillis,
+                      NimHttpServer server) {
+        if (pollMillis <= 0) {
+            throw new IllegalArgumentException("poll interval must be positive, got " + pollMillis + " ms");
+        }
+        this.nim = nim;
+        this.sources = List.copyOf(sources);
+        this.pollMillis = pollMillis;
+        this.server = server;
+        this.sourceFailing = new boolean[sources.size()];
+    }
+
+    public NimService start() {
+        server.start();
+        poller.scheduleWithFixedDelay(this::pollOnce, 0, pollMillis, TimeUnit.MILLISECONDS);
+        LOG.info("NIM serving " + nim.fabric() + " on port " + server.port() + ", polling every " + pollMillis
+                + " ms from " + (sources.isEmpty() ? "pushed counters only" : sources.stream().map(CounterSource::describe).toList()));
+        return this;
+    }
+
+    /** One polling round; public so tests and the benchmark can drive it without waiting. */
+    public void pollOnce() {
+        try {
+            for (int i = 0; i < sources.size(); i++) {
+                CounterSource source = sources.get(i);
+                try {
+                    nim.recordCounters(source.poll());
+                    if (sourceFailing[i]) {
+                        LOG.info("counter source recovered: " + source.describe());
+                        sourceFailing[i] = false;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // Log the first failure of a run of failures, not one line per poll.
+                    if (!sourceFailing[i]) {
+                        LOG.warning("counter source failed, retrying every poll: " + source.describe() + ": " + e.getMessage());
+                        sourceFailing[i] = true;
+                    }
+                }
+            }
+            for (Reservation expired : nim.expireReservations()) {
+                LOG.fine("reservation expired: " + expired.id() + " " + expired.src() + "->" + expired.dst());
+            }
+            nim.rebuildSnapshot();
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "polling round failed", e);
+        }
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public NetworkInformationManager nim() {
+        return nim;
+    }
+
+    @Override
+    public void close() {
+        poller.shutdownNow();
+        server.close();
+    }
+}

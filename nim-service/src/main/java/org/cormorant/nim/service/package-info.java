@@ -1,0 +1,2 @@
+/** The standalone NIM: HTTP API, counter sources, command line. */
+package org.cormorant.nim.service;
