@@ -171,6 +171,15 @@ public final class NimClient implements AutoCloseable {
         return current != null && status().usable() ? Optional.of(current.snapshot()) : Optional.empty();
     }
 
+    /**
+     * The local copy whatever its age, for diagnostics and for reading the topology before any
+     * measurement exists. Scheduling decisions use {@link #usableSnapshot()}.
+     */
+    public Optional<NetworkSnapshot> latestSnapshot() {
+        Local current = local;
+        return current == null ? Optional.empty() : Optional.of(current.snapshot());
+    }
+
     public long refreshFailures() {
         return refreshFailures.get();
     }

@@ -81,8 +81,11 @@ public final class FabricBuilder {
             throw new FabricException("link " + a + " - " + b + " has capacity " + capacityBps
                     + " bit/s; it must be above 0 and at most " + MAX_CAPACITY_BPS);
         }
-        int pa = claimPort(na, aPort);
-        int pb = claimPort(nb, bPort);
+        // Pick both ports before claiming either, so a refused link leaves the builder unchanged.
+        int pa = freePort(na, aPort);
+        int pb = freePort(nb, bPort);
+        claim(na, pa);
+        claim(nb, pb);
         int forward = links.size();
         links.add(new Link(forward, na.index(), pa, nb.index(), pb, capacityBps, forward + 1));
         links.add(new Link(forward + 1, nb.index(), pb, na.index(), pa, capacityBps, forward));
@@ -97,8 +100,8 @@ public final class FabricBuilder {
         return node;
     }
 
-    private int claimPort(FabricNode node, int requested) {
-        Set<Integer> used = usedPorts.computeIfAbsent(node.index(), k -> new HashSet<>());
+    private int freePort(FabricNode node, int requested) {
+        Set<Integer> used = usedPorts.getOrDefault(node.index(), Set.of());
         int port = requested;
         if (port < 0) {
             port = nextPort.get(node.index());
@@ -106,11 +109,15 @@ public final class FabricBuilder {
                 port++;
             }
         }
-        if (!used.add(port)) {
+        if (used.contains(port)) {
             throw new FabricException("port " + port + " of node '" + node.name() + "' is used by two links");
         }
-        nextPort.put(node.index(), Math.max(nextPort.get(node.index()), port + 1));
         return port;
+    }
+
+    private void claim(FabricNode node, int port) {
+        usedPorts.computeIfAbsent(node.index(), k -> new HashSet<>()).add(port);
+        nextPort.put(node.index(), Math.max(nextPort.get(node.index()), port + 1));
     }
 
     public Fabric build() {

@@ -75,7 +75,8 @@ public final class NetworkInformationManager {
     /** Publishes a new snapshot from the counters seen so far and the live reservations. */
     public synchronized NetworkSnapshot rebuildSnapshot() {
         long now = clock.getAsLong();
-        reservations.expire(now);
+        // Lapsed reservations are skipped here but removed only by expireReservations(), which
+        // hands them to the caller: the flow scheduler must hear of every one to remove its flows.
         int n = paths.fabric().linkCount();
         double[] reserved = new double[n];
         int[] flows = new int[n];
@@ -142,8 +143,10 @@ public final class NetworkInformationManager {
         return reservations.get(id);
     }
 
+    /** Live reservations (lapsed ones are left out even before expireReservations() collects them). */
     public synchronized Collection<Reservation> reservations() {
-        return reservations.all();
+        long now = clock.getAsLong();
+        return reservations.all().stream().filter(r -> r.expiresAtMillis() > now).toList();
     }
 
     /** Drops lapsed reservations and returns them (the flow scheduler removes their flows). */
