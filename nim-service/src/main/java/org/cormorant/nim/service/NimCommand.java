@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "cormorant-nim", mixinStandardHelpOptions = true, version = "cormorant-nim 0.1.0",
         description = "The Cormorant Network Information Manager as a standalone service.",
         subcommands = {NimCommand.Serve.class, NimCommand.Agent.class, NimCommand.Validate.class,
-                NimCommand.WriteFabric.class, NimBenchmark.class})
+                NimCommand.WriteFabric.class, NimBenchmark.class, TestbedDemo.class})
 public final class NimCommand {
     public static void main(String[] args) {
         System.exit(new CommandLine(new NimCommand()).execute(args));
