@@ -21,6 +21,9 @@ import org.cormorant.nim.fabric.Fabric;
 import org.cormorant.nim.fabric.FabricJson;
 import org.cormorant.nim.fabric.FabricNode;
 import org.cormorant.nim.fabric.StandardFabrics;
+import org.cormorant.nim.forwarding.EcmpForwarding;
+import org.cormorant.nim.forwarding.ForwardingRule;
+import org.cormorant.nim.path.EqualCostPaths;
 import org.cormorant.nim.load.NetworkInformationManager;
 import org.cormorant.nim.load.NimSettings;
 import picocli.CommandLine;
@@ -32,7 +35,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "cormorant-nim", mixinStandardHelpOptions = true, version = "cormorant-nim 0.1.0",
         description = "The Cormorant Network Information Manager as a standalone service.",
         subcommands = {NimCommand.Serve.class, NimCommand.Agent.class, NimCommand.Validate.class,
-                NimCommand.WriteFabric.class, NimBenchmark.class, TestbedDemo.class})
+                NimCommand.WriteFabric.class, NimCommand.EcmpFlows.class, NimBenchmark.class, TestbedDemo.class})
 public final class NimCommand {
     public static void main(String[] args) {
         System.exit(new CommandLine(new NimCommand()).execute(args));
@@ -192,18 +195,47 @@ public final class NimCommand {
         }
     }
 
-    @Command(name = "fabric", mixinStandardHelpOptions = true, description = "Write a built-in fabric as a fabric file.")
-    static final class WriteFabric implements Callable<Integer> {
-        @Option(names = "--standard", required = true, description = "testbed, two-rack, fat-tree:K")
+    @Command(name = "ecmp-flows", mixinStandardHelpOptions = true,
+            description = "Print base ECMP forwarding rules as 'BRIDGE<TAB>ovs-ofctl flow' lines, for fabrics run without a controller.")
+    static final class EcmpFlows implements Callable<Integer> {
+        @Option(names = "--fabric", description = "fabric file")
+        Path fabricFile;
+        @Option(names = "--standard", description = "built-in fabric: testbed, two-rack, fat-tree:K")
         String standard;
-        @Option(names = "--capacity-mbps", defaultValue = "1000")
+        @Option(names = "--priority", defaultValue = "100")
+        int priority;
+
+        @Override
+        public Integer call() {
+            Fabric fabric = loadFabric(fabricFile, standard, 1000);
+            for (ForwardingRule rule : EcmpForwarding.rules(new EqualCostPaths(fabric))) {
+                System.out.println(rule.switchName() + "\t" + rule.toOvsFlow(priority));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "fabric", mixinStandardHelpOptions = true,
+            description = "Write a built-in fabric, or re-write a fabric file with every port explicit.")
+    static final class WriteFabric implements Callable<Integer> {
+        @Option(names = "--standard", description = "testbed, two-rack, fat-tree:K")
+        String standard;
+        @Option(names = "--from", description = "fabric file to check and re-write with explicit ports")
+        Path from;
+        @Option(names = "--capacity-mbps", defaultValue = "1000", description = "link speed of a --standard fabric")
         double capacityMbps;
         @Option(names = "--out", description = "file to write (default: standard output)")
         Path out;
 
         @Override
         public Integer call() throws IOException {
-            String text = FabricJson.write(loadFabric(null, standard, capacityMbps)) + "\n";
+            String text;
+            try {
+                text = FabricJson.write(loadFabric(from, standard, capacityMbps)) + "\n";
+            } catch (IllegalArgumentException e) {
+                System.err.println(e.getMessage());
+                return 1;
+            }
             if (out == null) {
                 System.out.print(text);
             } else {

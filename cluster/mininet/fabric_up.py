@@ -1,0 +1,169 @@
+#!/usr/bin/python3
+"""Bring a Cormorant fabric file up in Mininet and keep it up until told to stop.
+
+    fabric_up.py --fabric FILE [--controller 127.0.0.1:6653 | --ecmp-flows FILE] [--state DIR]
+
+* Switches are Open vSwitch bridges on the userspace datapath (the kernel datapath is not
+  available here), OpenFlow 1.3, fail-mode secure: nothing forwards until a controller or the
+  static ECMP rules (from `cormorant-nim ecmp-flows`) say so.
+* Links are TCLinks with the file's capacity and delay. Checksum offload is switched off on every
+  veth, or TCP does not pass the userspace datapath.
+* Hosts get static ARP entries: base connectivity needs no ARP flooding over a looped fabric.
+* Ports are the fabric file's (normalised by `cormorant-nim fabric --from`), so OpenFlow port N of
+  a switch is the port the NIM calls N.
+
+When up it writes DIR/state.json (hosts with their namespace PIDs, bridges, veths) and prints
+READY. It tears the network down on SIGTERM/SIGINT or when its standard input closes, so a
+crashed parent does not leave a fabric behind; cluster/cleanup.sh removes anything left anyway.
+"""
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+
+from mininet.link import TCLink
+from mininet.log import setLogLevel
+from mininet.net import Mininet
+from mininet.node import OVSSwitch, RemoteController
+from mininet.topo import Topo
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+
+
+def normalised_fabric(path):
+    """The fabric with every port explicit, checked by the same code the NIM uses."""
+    cli = os.path.join(REPO, "bin", "cormorant-nim")
+    out = subprocess.run([cli, "fabric", "--from", path], capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit("fabric_up: %s" % (out.stderr.strip() or out.stdout.strip()))
+    normal = json.loads(out.stdout)
+    with open(path) as f:
+        original = json.load(f)
+    # The writer keeps cable order; delays are the launcher's business, so take them from the file.
+    for cable, source in zip(normal["links"], original.get("links", [])):
+        if source.get("delayMs") is not None:
+            cable["delayMs"] = source["delayMs"]
+    return normal
+
+
+def dpid_of(switch):
+    dpid = switch.get("dpid") or ""
+    if dpid.startswith("openflow:"):
+        return "%016x" % int(dpid.split(":", 1)[1])
+    return None
+
+
+def ipv4_of(host):
+    for address in host.get("addresses", []):
+        parts = address.split(".")
+        if len(parts) == 4 and all(p.isdigit() and int(p) < 256 for p in parts):
+            return address
+    return None
+
+
+class FabricTopo(Topo):
+    def build(self, fabric):
+        for sw in fabric["switches"]:
+            opts = {"datapath": "user", "protocols": "OpenFlow13", "failMode": "secure"}
+            dpid = dpid_of(sw)
+            if dpid:
+                opts["dpid"] = dpid
+            self.addSwitch(sw["name"], **opts)
+        for host in fabric["hosts"]:
+            ip = ipv4_of(host)
+            self.addHost(host["name"], ip=(ip + "/8") if ip else None)
+        for cable in fabric["links"]:
+            opts = {"bw": cable["capacityMbps"], "port1": cable["aPort"], "port2": cable["bPort"]}
+            if cable.get("delayMs"):
+                opts["delay"] = "%gms" % cable["delayMs"]
+            self.addLink(cable["a"], cable["b"], **opts)
+
+
+def run(cmd):
+    return subprocess.run(cmd, capture_output=True, text=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fabric", required=True)
+    parser.add_argument("--controller", help="IP:PORT of an OpenFlow controller")
+    parser.add_argument("--ecmp-flows", help="file of 'BRIDGE<TAB>flow' lines to install (no controller)")
+    parser.add_argument("--state", default=os.path.join(REPO, "run", "mininet"))
+    parser.add_argument("--ignore-stdin", action="store_true",
+                        help="run until signalled, even when standard input closes (for shell scripts)")
+    args = parser.parse_args()
+
+    fabric = normalised_fabric(args.fabric)
+    os.makedirs(args.state, exist_ok=True)
+    setLogLevel("warning")
+    net = Mininet(topo=FabricTopo(fabric=fabric), link=TCLink, switch=OVSSwitch, controller=None,
+                  autoSetMacs=True, waitConnected=False)
+    if args.controller:
+        ip, port = args.controller.rsplit(":", 1)
+        net.addController("c0", controller=RemoteController, ip=ip, port=int(port))
+
+    state_file = os.path.join(args.state, "state.json")
+    veths = sorted({intf.name for sw in net.switches for intf in sw.intfList() if intf.name != "lo"})
+    state = {"launcher_pid": os.getpid(), "fabric": fabric["name"], "bridges": [s.name for s in net.switches],
+             "veths": veths, "hosts": {}}
+    # Record what is about to exist before starting it, so cleanup knows even after a crash mid-start.
+    with open(state_file, "w") as f:
+        json.dump(state, f, indent=1)
+
+    stopping = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+    signal.signal(signal.SIGINT, lambda *_: stopping.set())
+    try:
+        net.start()
+        for host in net.hosts:
+            for intf in host.intfList():
+                if intf.name != "lo":
+                    host.cmd("ethtool -K %s tx off rx off >/dev/null 2>&1" % intf.name)
+            state["hosts"][host.name] = {"pid": host.pid, "ip": host.IP(), "mac": host.MAC(),
+                                         "interfaces": [i.name for i in host.intfList() if i.name != "lo"]}
+        for name in veths:
+            run(["ethtool", "-K", name, "tx", "off", "rx", "off"])
+        net.staticArp()
+        if args.ecmp_flows:
+            per_bridge = {}
+            with open(args.ecmp_flows) as f:
+                for line in f:
+                    if line.strip():
+                        bridge, flow = line.rstrip("\n").split("\t", 1)
+                        per_bridge.setdefault(bridge, []).append(flow)
+            for bridge, flows in per_bridge.items():
+                out = subprocess.run(["ovs-ofctl", "-O", "OpenFlow13", "add-flows", bridge, "-"],
+                                     input="\n".join(flows) + "\n", capture_output=True, text=True)
+                if out.returncode != 0:
+                    raise RuntimeError("ovs-ofctl add-flows %s: %s" % (bridge, out.stderr.strip()))
+        with open(state_file, "w") as f:
+            json.dump(state, f, indent=1)
+        print("READY %s" % state_file, flush=True)
+
+        # Stop on a signal, or when the parent closes our standard input.
+        def watch_stdin():
+            try:
+                while sys.stdin.readline():
+                    pass
+            except (OSError, ValueError):
+                pass
+            stopping.set()
+        if not args.ignore_stdin:
+            threading.Thread(target=watch_stdin, daemon=True).start()
+        while not stopping.wait(1):
+            pass
+    finally:
+        net.stop()
+        try:
+            os.remove(state_file)
+        except OSError:
+            pass
+        print("STOPPED", flush=True)
+
+
+if __name__ == "__main__":
+    main()
