@@ -88,6 +88,8 @@ class NetworkAwarePlacementOnResourceManagerTest {
 
     private Cluster startCluster(YarnConfiguration conf) throws Exception {
         rm = new MockRM(conf);
+        // MockRM turns the root logger to DEBUG, which slows every heartbeat down.
+        org.apache.log4j.LogManager.getRootLogger().setLevel(org.apache.log4j.Level.WARN);
         rm.start();
         MockNM n2 = rm.registerNode("n2:1234", 8192);
         MockNM n5 = rm.registerNode("n5:1234", 8192);
