@@ -49,7 +49,13 @@ final class NimFixture implements AutoCloseable {
         }
         nim.recordCounters(zero);
         this.feedMillis = feedMillis;
+    }
+
+    /** Feeds once now (at the loads set so far), then every feed interval. */
+    NimFixture start() {
+        feed();
         startFeeding();
+        return this;
     }
 
     String url() {
@@ -65,6 +71,9 @@ final class NimFixture implements AutoCloseable {
     /** One round of counters from every host, then a snapshot rebuild. */
     synchronized void feed() {
         long now = System.currentTimeMillis();
+        if (now <= lastFeedMillis) {
+            return; // a zero-length interval yields no rate
+        }
         double seconds = (now - lastFeedMillis) / 1000.0;
         lastFeedMillis = now;
         List<PortCounterSample> samples = new ArrayList<>();
@@ -78,17 +87,19 @@ final class NimFixture implements AutoCloseable {
 
     /** Counters stop arriving: the NIM still answers, but its measurements age. */
     synchronized void stopFeeding() {
-        feeder.shutdownNow();
+        if (feeder != null) {
+            feeder.shutdownNow();
+        }
     }
 
-    /** Counters arrive again every feed interval. */
+    /** Counters arrive again every feed interval, starting one interval from now. */
     synchronized void startFeeding() {
         feeder = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "test-nim-feeder");
             t.setDaemon(true);
             return t;
         });
-        feeder.scheduleWithFixedDelay(this::feed, 0, feedMillis, TimeUnit.MILLISECONDS);
+        feeder.scheduleWithFixedDelay(this::feed, feedMillis, feedMillis, TimeUnit.MILLISECONDS);
     }
 
     @Override
