@@ -2,6 +2,7 @@ package org.cormorant.hdfs;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
@@ -44,7 +45,7 @@ public class CormorantNetworkTopology extends DFSNetworkTopology implements Conf
         this.conf = configuration;
         // Throws IllegalArgumentException naming the key: the NameNode does not start.
         this.settings = ReplicaSelectorSettings.from(configuration);
-        LOG.info("Cormorant replica selector configured: mode {}", settings.mode().name().toLowerCase());
+        LOG.info("Cormorant replica selector configured: mode {}", settings.mode().name().toLowerCase(Locale.ROOT));
     }
 
     @Override
@@ -89,7 +90,7 @@ public class CormorantNetworkTopology extends DFSNetworkTopology implements Conf
                 ReplicaSelectorMetrics metrics = new ReplicaSelectorMetrics();
                 try {
                     selector = new ReplicaSelector(settings, new NimClient(settings.nim()), metrics.register()).start();
-                } catch (RuntimeException | Error e) {
+                } catch (RuntimeException | LinkageError e) {
                     // Never let the plugin stop a DataNode from registering or a read from being served.
                     LOG.error("Cormorant replica selector could not start; replicas keep the stock order", e);
                     metrics.unregister();

@@ -1,6 +1,7 @@
 package org.cormorant.hdfs;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,7 +63,7 @@ final class ReplicaSelector implements AutoCloseable {
         long period = settings.nim().refreshMillis();
         monitor.scheduleWithFixedDelay(this::checkHealth, period, period, TimeUnit.MILLISECONDS);
         LOG.info("Cormorant replica selector: mode {}, NIM {}, snapshot refreshed every {} ms, stale after {} ms",
-                settings.mode().name().toLowerCase(), settings.nim().baseUri(), period, settings.nim().maxAgeMillis());
+                settings.mode().name().toLowerCase(Locale.ROOT), settings.nim().baseUri(), period, settings.nim().maxAgeMillis());
         return this;
     }
 
