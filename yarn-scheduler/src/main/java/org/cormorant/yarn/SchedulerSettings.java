@@ -1,18 +1,15 @@
 package org.cormorant.yarn;
 
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.cormorant.nim.client.NimClientConfig;
+import org.cormorant.nim.hadoop.NimClientSettings;
 import org.cormorant.nim.schedule.SchedulingMode;
 import org.cormorant.nim.schedule.TaskSelectionPolicy;
 
 /**
- * The yarn-site.xml keys of the network-aware placement (docs/configuration.md). Parsing fails with
+ * The yarn-site.xml keys of the network-aware placement (docs/configuration.md); the
+ * {@code cormorant.nim.*} keys are shared with the HDFS plugin ({@link NimClientSettings}). Parsing fails with
  * an {@link IllegalArgumentException} that names the key, so a bad value stops the
  * ResourceManager at start instead of surfacing in a scheduler thread.
  *
@@ -26,11 +23,10 @@ import org.cormorant.nim.schedule.TaskSelectionPolicy;
 public record SchedulerSettings(SchedulingMode mode, NimClientConfig nim, TaskSelectionPolicy policy,
                                 long maxPostponeMillis, double reservationFraction, long reservationTtlMillis) {
     public static final String PREFIX = "cormorant.";
-    public static final String NIM_ADDRESS = PREFIX + "nim.address";
-    public static final String NIM_REFRESH_MS = PREFIX + "nim.refresh-ms";
-    public static final String NIM_TIMEOUT_MS = PREFIX + "nim.timeout-ms";
-    public static final String NIM_MAX_AGE_MS = PREFIX + "nim.max-age-ms";
-    public static final String NIM_TOKEN_FILE = PREFIX + "nim.token-file";
+    public static final String NIM_ADDRESS = NimClientSettings.ADDRESS;
+    public static final String NIM_REFRESH_MS = NimClientSettings.REFRESH_MS;
+    public static final String NIM_TIMEOUT_MS = NimClientSettings.TIMEOUT_MS;
+    public static final String NIM_MAX_AGE_MS = NimClientSettings.MAX_AGE_MS;
     public static final String MODE = PREFIX + "scheduler.mode";
     public static final String THRESHOLD_FRACTION = PREFIX + "scheduler.threshold-fraction";
     public static final String REQUIRE_RATE_FIT = PREFIX + "scheduler.require-rate-fit";
@@ -51,85 +47,30 @@ public record SchedulerSettings(SchedulingMode mode, NimClientConfig nim, TaskSe
             default -> throw new IllegalArgumentException(MODE + ": '" + modeName
                     + "' is not one of stock, independent, collaborative");
         };
-        double threshold = fraction(conf, THRESHOLD_FRACTION, TaskSelectionPolicy.DEFAULT_THRESHOLD_FRACTION);
-        if (threshold >= 1) {
-            throw new IllegalArgumentException(THRESHOLD_FRACTION + ": must be below 1, got " + threshold);
-        }
+        double threshold = thresholdFraction(conf);
         boolean rateFit = conf.getBoolean(REQUIRE_RATE_FIT, false);
-        long maxPostpone = nonNegative(conf, MAX_POSTPONE_MS, 10_000);
-        double reservationFraction = fraction(conf, RESERVATION_FRACTION, 0.5);
-        long reservationTtl = positive(conf, RESERVATION_TTL_MS, 60_000);
+        long maxPostpone = NimClientSettings.nonNegative(conf, MAX_POSTPONE_MS, 10_000);
+        double reservationFraction = NimClientSettings.fraction(conf, RESERVATION_FRACTION, 0.5);
+        long reservationTtl = NimClientSettings.positive(conf, RESERVATION_TTL_MS, 60_000);
         NimClientConfig nim = null;
         if (mode != null) {
-            nim = nimClientConfig(conf);
+            nim = NimClientSettings.fromConfiguration(conf);
         }
         TaskSelectionPolicy policy = new TaskSelectionPolicy(mode == null ? SchedulingMode.INDEPENDENT : mode,
                 threshold, rateFit);
         return new SchedulerSettings(mode, nim, policy, maxPostpone, reservationFraction, reservationTtl);
     }
 
-    /** The {@code cormorant.nim.*} keys. */
-    public static NimClientConfig nimClientConfig(Configuration conf) {
-        String address = conf.getTrimmed(NIM_ADDRESS);
-        if (address == null || address.isEmpty()) {
-            throw new IllegalArgumentException(NIM_ADDRESS + ": required unless " + MODE + " is stock");
-        }
-        URI uri;
-        try {
-            uri = new URI(address);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(NIM_ADDRESS + ": '" + address + "' is not a URL: " + e.getMessage());
-        }
-        if (uri.getScheme() == null || uri.getHost() == null
-                || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
-            throw new IllegalArgumentException(NIM_ADDRESS + ": '" + address + "' is not an http(s) URL with a host");
-        }
-        String token = null;
-        String tokenFile = conf.getTrimmed(NIM_TOKEN_FILE);
-        if (tokenFile != null && !tokenFile.isEmpty()) {
-            try {
-                token = Files.readString(Path.of(tokenFile), StandardCharsets.UTF_8).strip();
-            } catch (java.io.IOException e) {
-                throw new IllegalArgumentException(NIM_TOKEN_FILE + ": cannot read " + tokenFile + ": " + e.getMessage());
-            }
-        }
-        return new NimClientConfig(uri, positive(conf, NIM_REFRESH_MS, 1000), positive(conf, NIM_TIMEOUT_MS, 2000),
-                positive(conf, NIM_MAX_AGE_MS, 15_000), token);
-    }
-
-    private static long positive(Configuration conf, String key, long fallback) {
-        long value = number(conf, key, fallback);
-        if (value <= 0) {
-            throw new IllegalArgumentException(key + ": must be positive, got " + value);
-        }
-        return value;
-    }
-
-    private static long nonNegative(Configuration conf, String key, long fallback) {
-        long value = number(conf, key, fallback);
-        if (value < 0) {
-            throw new IllegalArgumentException(key + ": must not be negative, got " + value);
-        }
-        return value;
-    }
-
-    private static long number(Configuration conf, String key, long fallback) {
-        try {
-            return conf.getLong(key, fallback);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + ": '" + conf.get(key) + "' is not a whole number");
-        }
-    }
-
-    private static double fraction(Configuration conf, String key, double fallback) {
+    /** A fraction in [0, 1): zero is a valid threshold (take any bandwidth at all). */
+    private static double thresholdFraction(Configuration conf) {
         double value;
         try {
-            value = conf.getDouble(key, fallback);
+            value = conf.getDouble(THRESHOLD_FRACTION, TaskSelectionPolicy.DEFAULT_THRESHOLD_FRACTION);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + ": '" + conf.get(key) + "' is not a number");
+            throw new IllegalArgumentException(THRESHOLD_FRACTION + ": '" + conf.get(THRESHOLD_FRACTION) + "' is not a number");
         }
-        if (!(value >= 0 && value <= 1)) {
-            throw new IllegalArgumentException(key + ": must be between 0 and 1, got " + value);
+        if (!(value >= 0 && value < 1)) {
+            throw new IllegalArgumentException(THRESHOLD_FRACTION + ": must be at least 0 and below 1, got " + value);
         }
         return value;
     }
