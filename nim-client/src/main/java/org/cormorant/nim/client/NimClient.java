@@ -117,10 +117,11 @@ public final class NimClient implements AutoCloseable {
             return true;
         } catch (IOException | IllegalArgumentException e) {
             refreshFailures.incrementAndGet();
-            if (!lastAttemptFailed) {
-                LOG.warning("NIM refresh from " + config.baseUri() + " failed: " + e.getMessage());
-            }
+            // A ConnectException has no message; its class name is the useful part.
             lastError = e.getMessage() == null ? e.toString() : e.getMessage();
+            if (!lastAttemptFailed) {
+                LOG.warning("NIM refresh from " + config.baseUri() + " failed: " + lastError);
+            }
             lastAttemptFailed = true;
             return false;
         } catch (InterruptedException e) {
