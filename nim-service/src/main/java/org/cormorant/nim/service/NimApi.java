@@ -56,6 +56,7 @@ public final class NimApi {
     private final NetworkInformationManager nim;
     private final ObjectMapper json = NimJson.mapper();
     private final String writeToken;
+    private volatile Runnable onReservationsChanged = () -> { };
     private volatile Fabric topologyIdFabric;
     private volatile String topologyId;
 
@@ -66,6 +67,11 @@ public final class NimApi {
     public NimApi(NetworkInformationManager nim, String writeToken) {
         this.nim = nim;
         this.writeToken = writeToken == null || writeToken.isBlank() ? null : writeToken.strip();
+    }
+
+    /** Called after a reservation is made or released, e.g. to pin or unpin its path at once. */
+    public void onReservationsChanged(Runnable listener) {
+        this.onReservationsChanged = listener;
     }
 
     /** Handles one request; never throws. {@code query} holds decoded query parameters. */
@@ -111,7 +117,9 @@ public final class NimApi {
                 }
                 requireMethod(method, "POST");
                 authorize(auth);
-                return new ApiResponse(201, write(reserve(parse(body, ReservationRequest.class))));
+                ApiResponse made = new ApiResponse(201, write(reserve(parse(body, ReservationRequest.class))));
+                onReservationsChanged.run();
+                return made;
             default:
                 if (path.startsWith("/v1/reservations/")) {
                     String id = path.substring("/v1/reservations/".length());
@@ -124,6 +132,7 @@ public final class NimApi {
                     if (!nim.release(id)) {
                         throw ApiException.notFound("no reservation " + id + " (released or expired)");
                     }
+                    onReservationsChanged.run();
                     return new ApiResponse(204, new byte[0]);
                 }
                 throw ApiException.notFound("no such resource " + path);

@@ -91,6 +91,9 @@ public final class NimCommand {
         List<String> ovsBridges = new ArrayList<>();
         @Option(names = "--ovs-ofctl", defaultValue = "ovs-ofctl", description = "path of ovs-ofctl")
         String ovsOfctl;
+        @Option(names = "--install-flows", description = "act as the flow scheduler of a controller-less OVS fabric: "
+                + "install ECMP forwarding and pin reserved paths with ovs-ofctl (needs --ovs)")
+        boolean installFlows;
         @Option(names = "--token-file", description = "file holding the bearer token required for writes")
         Path tokenFile;
         @Option(names = "--smoothing", defaultValue = "0.7", description = "EWMA weight of the newest rate sample, (0,1]")
@@ -113,6 +116,13 @@ public final class NimCommand {
             }
             NimApi api = new NimApi(nim, readToken(tokenFile));
             NimService service = new NimService(nim, sources, pollMillis, new NimHttpServer(api, bind, port, threads));
+            if (installFlows) {
+                if (ovsBridges.isEmpty()) {
+                    throw new CommandLine.ParameterException(new CommandLine(this), "--install-flows needs --ovs");
+                }
+                service.withFlowInstaller(new OvsFlowInstaller(nim, ovsOfctl));
+                api.onReservationsChanged(service::reconcileFlowsSoon);
+            }
             Runtime.getRuntime().addShutdownHook(new Thread(service::close, "nim-shutdown"));
             service.start();
             System.out.println("cormorant-nim serving " + fabric + " at http://" + bind + ":" + service.port() + "/v1/");

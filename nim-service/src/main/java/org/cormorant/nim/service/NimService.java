@@ -28,6 +28,8 @@ public final class NimService implements AutoCloseable {
         return t;
     });
     private final boolean[] sourceFailing;
+    private OvsFlowInstaller flowInstaller;
+    private boolean flowsFailing;
 
     public NimService(NetworkInformationManager nim, List<CounterSource> sources, long pollMillis,
                       NimHttpServer server) {
@@ -39,6 +41,12 @@ public final class NimService implements AutoCloseable {
         this.pollMillis = pollMillis;
         this.server = server;
         this.sourceFailing = new boolean[sources.size()];
+    }
+
+    /** Lets this service keep the OVS bridges' flows at the flow plan (no SDN controller). */
+    public NimService withFlowInstaller(OvsFlowInstaller installer) {
+        this.flowInstaller = installer;
+        return this;
     }
 
     public NimService start() {
@@ -72,8 +80,32 @@ public final class NimService implements AutoCloseable {
                 LOG.fine("reservation expired: " + expired.id() + " " + expired.src() + "->" + expired.dst());
             }
             nim.rebuildSnapshot();
+            reconcileFlows();
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "polling round failed", e);
+        }
+    }
+
+    /** Reconciles flows on the poller thread, without making the caller wait. */
+    public void reconcileFlowsSoon() {
+        if (flowInstaller != null && !poller.isShutdown()) {
+            poller.execute(this::reconcileFlows);
+        }
+    }
+
+    /** Brings the switches' flows to the plan now (after a reservation, or every poll). */
+    public void reconcileFlows() {
+        if (flowInstaller == null) {
+            return;
+        }
+        try {
+            flowInstaller.reconcile();
+            flowsFailing = false;
+        } catch (IOException | RuntimeException e) {
+            if (!flowsFailing) {
+                LOG.warning("installing flows failed, retrying every poll: " + e.getMessage());
+                flowsFailing = true;
+            }
         }
     }
 
@@ -89,5 +121,12 @@ public final class NimService implements AutoCloseable {
     public void close() {
         poller.shutdownNow();
         server.close();
+        if (flowInstaller != null) {
+            try {
+                flowInstaller.removeAll();
+            } catch (IOException | RuntimeException e) {
+                LOG.warning("could not remove installed flows: " + e.getMessage());
+            }
+        }
     }
 }

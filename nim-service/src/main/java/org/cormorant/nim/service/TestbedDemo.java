@@ -48,6 +48,8 @@ public final class TestbedDemo implements Callable<Integer> {
     @Option(names = "--synthetic-traffic", description = "push counters computed from the Table 4.2 Medium flows "
             + "instead of measuring real traffic (for a machine without Mininet)")
     boolean syntheticTraffic;
+    @Option(names = "--show-pinned-flows", description = "print the OVS flow table entries that pin the reservation")
+    boolean showPinnedFlows;
 
     /** Table 4.2 flows: N_i -> N_j, with the four large ones of the Medium level. */
     private static final String[][] FLOWS = {
@@ -109,6 +111,16 @@ public final class TestbedDemo implements Callable<Integer> {
                 double after = PathBandwidth.of(client.usableSnapshot().orElseThrow(), path);
                 System.out.printf(Locale.ROOT, "%nreserved %s: %.1f Mbit/s on %s for 30 s; path now has %.1f of %.1f Mbit/s left%n",
                         r.id(), r.bandwidthBps() / 1e6, String.join(" > ", r.path()), after / 1e6, before / 1e6);
+                if (showPinnedFlows) {
+                    Thread.sleep(500);
+                    System.out.println("flow table of " + r.path().get(2) + " while reserved (priority 200 = pinned):");
+                    for (String line : OvsPortCounterSource.run("ovs-ofctl", "-O", "OpenFlow13", "dump-flows",
+                            r.path().get(2)).split("\n")) {
+                        if (line.contains("priority=200")) {
+                            System.out.println("  " + line.strip().replaceAll("cookie=\\S+ |duration=\\S+ |n_packets=\\S+ |n_bytes=\\S+ ", ""));
+                        }
+                    }
+                }
                 System.out.println("released " + r.id() + ": " + client.release(r.id()));
             }
             return 0;
