@@ -1,0 +1,189 @@
+package org.cormorant.odl.nim;
+
+import com.google.common.util.concurrent.FutureCallback;
+import com.google.common.util.concurrent.ListenableFuture;
+import com.google.common.util.concurrent.ListeningScheduledExecutorService;
+import com.google.common.util.concurrent.MoreExecutors;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.cormorant.nim.load.NimSettings;
+import org.cormorant.nim.load.Reservation;
+import org.opendaylight.mdsal.binding.api.DataBroker;
+import org.opendaylight.mdsal.binding.api.RpcProviderService;
+import org.opendaylight.mdsal.binding.api.WriteTransaction;
+import org.opendaylight.mdsal.common.api.LogicalDatastoreType;
+import org.opendaylight.yang.gen.v1.urn.cormorant.nim.rev261122.AvailableBandwidth;
+import org.opendaylight.yang.gen.v1.urn.cormorant.nim.rev261122.Nim;
+import org.opendaylight.yang.gen.v1.urn.cormorant.nim.rev261122.RegisterHosts;
+import org.opendaylight.yang.gen.v1.urn.cormorant.nim.rev261122.ReleasePath;
+import org.opendaylight.yang.gen.v1.urn.cormorant.nim.rev261122.ReservePath;
+import org.opendaylight.yangtools.concepts.Registration;
+import org.opendaylight.yangtools.yang.binding.InstanceIdentifier;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Cormorant NIM inside OpenDaylight (Declarative Services component, started when the bundle
+ * of feature {@code odl-cormorant} is). It polls the operational datastore every
+ * {@code pollMillis}, feeds nim-core, republishes {@code cormorant-nim:nim} and serves the
+ * {@code cormorant-nim} RPCs. Configuration: {@code etc/org.cormorant.nim.cfg} (all optional).
+ */
+@Component(service = { }, configurationPid = "org.cormorant.nim")
+@Designate(ocd = CormorantNimProvider.Configuration.class)
+public final class CormorantNimProvider implements AutoCloseable {
+    @ObjectClassDefinition(name = "Cormorant NIM")
+    public @interface Configuration {
+        @AttributeDefinition(description = "Topology to read switches and links from")
+        String topologyId() default "flow:1";
+
+        @AttributeDefinition(description = "How often port statistics are read and a snapshot published (ms)",
+            min = "500")
+        long pollMillis() default 5000;
+
+        @AttributeDefinition(description = "Link capacity (Mbit/s) when the inventory reports no current-speed")
+        double defaultCapacityMbps() default 1000;
+
+        @AttributeDefinition(description = "Take link capacities from the inventory's current-speed when present")
+        boolean useInventorySpeed() default true;
+
+        @AttributeDefinition(description = "EWMA weight of the newest rate sample, in (0, 1]")
+        double smoothing() default 0.7;
+
+        @AttributeDefinition(description = "How long a reservation's bandwidth is subtracted (ms)")
+        long reservationHoldMillis() default 10_000;
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(CormorantNimProvider.class);
+    static final InstanceIdentifier<Nim> NIM_PATH = InstanceIdentifier.create(Nim.class);
+
+    private final DataBroker dataBroker;
+    private final NimEngine engine;
+    private final MdsalNetworkReader reader;
+    private final ListeningScheduledExecutorService executor;
+    private final Registration rpcRegistration;
+    private volatile boolean closed;
+    private volatile String lastReadFailure;
+
+    @Activate
+    public CormorantNimProvider(@Reference final DataBroker dataBroker,
+            @Reference final RpcProviderService rpcProviderService, final Configuration config) {
+        this.dataBroker = dataBroker;
+        NimSettings settings = NimSettings.defaults()
+            .withSmoothing(config.smoothing())
+            .withReservationHoldMillis(config.reservationHoldMillis());
+        this.engine = new NimEngine(settings, System::currentTimeMillis,
+            new FabricAssembler(config.topologyId(), config.defaultCapacityMbps() * 1e6, config.useInventorySpeed()));
+        this.reader = new MdsalNetworkReader(dataBroker, config.topologyId(), 10_000);
+        this.executor = MoreExecutors.listeningDecorator(Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "cormorant-nim");
+            thread.setDaemon(true);
+            return thread;
+        }));
+        NimRpcs rpcs = new NimRpcs(engine, () -> executor.submit(this::refresh));
+        this.rpcRegistration = rpcProviderService.registerRpcImplementations(
+            (AvailableBandwidth) rpcs::availableBandwidth,
+            (ReservePath) input -> published(rpcs.reservePath(input)),
+            (ReleasePath) input -> published(rpcs.releasePath(input)),
+            (RegisterHosts) rpcs::registerHosts);
+        executor.submit(this::refresh);
+        executor.scheduleWithFixedDelay(this::refresh, config.pollMillis(), config.pollMillis(),
+            TimeUnit.MILLISECONDS);
+        LOG.info("Cormorant NIM started: topology {}, poll every {} ms, default capacity {} Mbit/s, "
+            + "inventory speed {}",
+            config.topologyId(), config.pollMillis(), config.defaultCapacityMbps(),
+            config.useInventorySpeed() ? "used" : "ignored");
+    }
+
+    /** Republishes the container once a reservation or release is done, not only at the next poll. */
+    private <T> ListenableFuture<T> published(final ListenableFuture<T> result) {
+        result.addListener(() -> {
+            if (!closed) {
+                executor.execute(this::publish);
+            }
+        }, MoreExecutors.directExecutor());
+        return result;
+    }
+
+    /** One poll: read, feed nim-core, publish. Never throws: a failure is logged and the next poll retries. */
+    @SuppressWarnings("checkstyle:IllegalCatch")
+    private void refresh() {
+        if (closed) {
+            return;
+        }
+        try {
+            NetworkReading reading = reader.read(engine.nowMillis());
+            NimEngine.RefreshResult result = engine.refresh(reading);
+            lastReadFailure = null;
+            logReservations("dropped with the topology change", result.dropped());
+            logReservations("expired", result.expired());
+            publish();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (TimeoutException | ExecutionException | RuntimeException e) {
+            String message = e.toString();
+            if (!message.equals(lastReadFailure)) {
+                LOG.warn("Cormorant NIM refresh failed; retrying every poll", e);
+                lastReadFailure = message;
+            }
+        }
+    }
+
+    private static void logReservations(final String what, final List<Reservation> reservations) {
+        for (Reservation r : reservations) {
+            // The flow scheduler (next milestone) removes the flows of these reservations.
+            LOG.info("Cormorant NIM: reservation {} ({} -> {}) {}", r.id(), r.src(), r.dst(), what);
+        }
+    }
+
+    private void publish() {
+        if (closed) {
+            return;
+        }
+        WriteTransaction tx = dataBroker.newWriteOnlyTransaction();
+        tx.put(LogicalDatastoreType.OPERATIONAL, NIM_PATH, NimContainer.of(engine));
+        tx.commit().addCallback(new FutureCallback<Object>() {
+            @Override
+            public void onSuccess(final Object result) {
+                // published
+            }
+
+            @Override
+            public void onFailure(final Throwable cause) {
+                LOG.warn("Cormorant NIM: publishing the snapshot failed", cause);
+            }
+        }, MoreExecutors.directExecutor());
+    }
+
+    @Deactivate
+    @Override
+    public void close() {
+        closed = true;
+        rpcRegistration.close();
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        WriteTransaction tx = dataBroker.newWriteOnlyTransaction();
+        tx.delete(LogicalDatastoreType.OPERATIONAL, NIM_PATH);
+        try {
+            tx.commit().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("Cormorant NIM: removing the snapshot container failed", e);
+        }
+        LOG.info("Cormorant NIM stopped");
+    }
+}
