@@ -2,11 +2,15 @@
 # Starts the Cormorant OpenDaylight controller (odl-app/karaf) and waits until RESTCONF answers.
 #
 #   cluster/odl/start-controller.sh [--keep-data] [--dist TARBALL] [--run-dir DIR] [--timeout SECS]
+#                                   [--capacity-mbps N]
 #
 # * Unpacks the distribution (default odl-app/karaf/target/cormorant-karaf-*.tar.gz) into
 #   RUN_DIR (default run/odl, gitignored), again only when the tarball changed.
 # * Clean start: deletes the controller's journal and snapshots (segmented-journal/, snapshots/),
 #   so flows and config of an earlier run are gone; --keep-data keeps them.
+# * --capacity-mbps N: the NIM takes every link's capacity as N Mbit/s instead of the inventory's
+#   current-speed (which a TCLink-shaped veth reports as 10 Gbit/s); written to
+#   etc/org.cormorant.nim.cfg, which is removed again without the option.
 # * Runs Karaf in the background with JAVA_MAX_MEM (default 1536m), records its PID in
 #   RUN_DIR/karaf.pid; Karaf's console output goes to RUN_DIR/karaf.out and its log to
 #   RUN_DIR/<distribution>/data/log/karaf.log (nothing under /tmp: Mininet's cleanup deletes
@@ -23,6 +27,7 @@ repo="$(cd "$(dirname "$0")/../.." && pwd)"
 run_dir="${CORMORANT_ODL_RUN:-$repo/run/odl}"
 dist=""
 keep_data=false
+capacity_mbps=""
 timeout=240
 flake_secs="${FLAKE_SECS:-90}"
 restconf="${RESTCONF_URL:-http://127.0.0.1:8181/rests}"
@@ -38,13 +43,19 @@ while [ $# -gt 0 ]; do
     --dist) dist="$2"; shift ;;
     --run-dir) run_dir="$2"; shift ;;
     --timeout) timeout="$2"; shift ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    --capacity-mbps) capacity_mbps="$2"; shift ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "start-controller: unknown option $1" >&2; exit 2 ;;
   esac
   shift
 done
 
 log() { echo "start-controller: $*" >&2; }
+
+if [ -n "$capacity_mbps" ] && ! [[ "$capacity_mbps" =~ ^[0-9]+([.][0-9]+)?$ ]]; then
+  log "--capacity-mbps needs a number of Mbit/s, got '$capacity_mbps'"
+  exit 2
+fi
 
 if [ -z "$dist" ]; then
   dist=$(ls -t "$repo"/odl-app/karaf/target/cormorant-karaf-*.tar.gz 2>/dev/null | head -1 || true)
@@ -93,6 +104,11 @@ unpack() {
 
 start_karaf() {
   local home="$1"
+  if [ -n "$capacity_mbps" ]; then
+    printf 'useInventorySpeed = false\ndefaultCapacityMbps = %s\n' "$capacity_mbps" > "$home/etc/org.cormorant.nim.cfg"
+  else
+    rm -f "$home/etc/org.cormorant.nim.cfg"
+  fi
   if ! $keep_data; then
     rm -rf "$home/segmented-journal" "$home/snapshots"
   fi

@@ -37,7 +37,8 @@ request() {
   if [ -n "$data" ]; then
     args+=(-H 'Content-Type: application/json' --data-binary "$data")
   fi
-  code=$(curl "${args[@]}" "$R$path" 2>/dev/null || echo 000)
+  code=$(curl "${args[@]}" "$R$path" 2>/dev/null) || true
+  code="${code:-000}"
 }
 
 check() {  # check NAME CONDITION-RESULT(0/1) [detail]
