@@ -5,9 +5,12 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.cormorant.nim.client.NimClient;
 import org.cormorant.nim.client.NimStatus;
@@ -36,7 +39,9 @@ public final class NetworkPlacement implements AutoCloseable {
     private final PostponementLimit postponement;
     private final PlacementMetrics metrics;
     private final ThreadPoolExecutor reservations;
-    private volatile boolean inFallback;
+    /** Watches the NIM between decisions, so the Fallback gauge moves when nothing is pending. */
+    private final ScheduledExecutorService monitor;
+    private final AtomicBoolean inFallback = new AtomicBoolean();
 
     /** What the allocator should do with a node for a request. */
     public record Decision(boolean allow, TaskSelection selection) {
@@ -55,6 +60,17 @@ public final class NetworkPlacement implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        if (client == null) {
+            this.monitor = null;
+        } else {
+            this.monitor = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "cormorant-placement-nim-monitor");
+                t.setDaemon(true);
+                return t;
+            });
+            long period = settings.nim().refreshMillis();
+            monitor.scheduleWithFixedDelay(this::checkHealth, period, period, TimeUnit.MILLISECONDS);
+        }
         LOG.info("Cormorant placement: mode {}, NIM {}, threshold {} of line rate, max postpone {} ms",
                 settings.stock() ? "stock" : settings.mode(), settings.stock() ? "-" : settings.nim().baseUri(),
                 settings.policy().thresholdFraction(), settings.maxPostponeMillis());
@@ -177,9 +193,22 @@ public final class NetworkPlacement implements AutoCloseable {
         }
     }
 
+    private void checkHealth() {
+        try {
+            NimStatus status = client.status();
+            if (status.usable()) {
+                leaveFallback();
+                metrics.nimSnapshotAgeMs.set(status.ageMillis());
+            } else {
+                enterFallback(status);
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("NIM health check failed", e);
+        }
+    }
+
     private void enterFallback(NimStatus status) {
-        if (!inFallback) {
-            inFallback = true;
+        if (inFallback.compareAndSet(false, true)) {
             metrics.fallback.set(1);
             LOG.warn("Cormorant placement falls back to stock CapacityScheduler: NIM {}: {}", status.health(),
                     status.reason());
@@ -187,8 +216,7 @@ public final class NetworkPlacement implements AutoCloseable {
     }
 
     private void leaveFallback() {
-        if (inFallback) {
-            inFallback = false;
+        if (inFallback.compareAndSet(true, false)) {
             metrics.fallback.set(0);
             LOG.info("Cormorant placement uses the NIM again");
         }
@@ -196,6 +224,9 @@ public final class NetworkPlacement implements AutoCloseable {
 
     @Override
     public void close() {
+        if (monitor != null) {
+            monitor.shutdownNow();
+        }
         reservations.shutdownNow();
         if (client != null) {
             client.close();

@@ -193,6 +193,23 @@ class NetworkAwarePlacementOnResourceManagerTest {
     }
 
     @Test
+    void theFallbackGaugeFlipsWithNoRequestPending() throws Exception {
+        loadUplinksOfE1(0.1);
+        YarnConfiguration conf = conf("independent");
+        conf.setLong(SchedulerSettings.NIM_MAX_AGE_MS, 2000);
+        rm = new MockRM(conf);
+        org.apache.log4j.LogManager.getRootLogger().setLevel(org.apache.log4j.Level.WARN);
+        rm.start();
+        Thread.sleep(300);
+        assertEquals(0, metrics().fallback());
+        service.close();
+        // No NodeManager, no application: no placement decision is ever asked for.
+        waitFor(() -> metrics().fallback() == 1, 5000);
+        assertEquals(1, metrics().fallback(), "the gauge follows the NIM, not the decisions");
+        assertEquals(0, metrics().stockDecisions());
+    }
+
+    @Test
     void badConfigurationStopsTheResourceManagerNamingTheKey() {
         for (String[] bad : new String[][] {
             {SchedulerSettings.MODE, "fastest"},
