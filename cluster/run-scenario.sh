@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs TPC-H queries through Hive on real Hadoop inside the emulated Cormorant testbed, for one
+# scenario of the chapter's Table 4.3, and leaves the per-query times in RESULTS/times.csv.
+#   cluster/run-scenario.sh SCENARIO TRAFFIC QUERIES SF RESULTS
+#     SCENARIO  default | task-replica | collaborative | no-traffic
+#     TRAFFIC   none | low | medium | high  (Table 4.2; forced to none for no-traffic)
+#     QUERIES   e.g. 6,3 or all
+#     SF        TPC-H scale factor, e.g. 0.01
+# Environment: REPLICATION (3), BLOCK_SIZE (8m), LINK_MBPS (20, must match the fabric file).
+# Everything it starts it stops; cluster/cleanup.sh checks the fabric is gone.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+scenario="$1"; traffic="$2"; queries="$3"; sf="$4"; results="$5"
+replication="${REPLICATION:-3}"; block="${BLOCK_SIZE:-8m}"; link_mbps="${LINK_MBPS:-20}"
+fabric="$here/cluster/fabrics/testbed.json"
+work="$here/run/scenario"
+data="$here/run/hive-bench/data/sf$sf"
+case "$scenario" in
+  default) sched=stock; replica=stock ;;
+  task-replica) sched=independent; replica=independent ;;
+  collaborative) sched=collaborative; replica=collaborative ;;
+  no-traffic) sched=stock; replica=stock; traffic=none ;;
+  *) echo "run-scenario: unknown scenario '$scenario' (default, task-replica, collaborative, no-traffic)" >&2; exit 2 ;;
+esac
+mkdir -p "$results" "$work"
+[ -d "$data" ] || "$here/bin/hive-bench" generate --sf "$sf" --out "$data" >/dev/null
+
+nim_pid=""
+finish() {
+  "$here/cluster/traffic.sh" stop >/dev/null 2>&1 || true
+  /usr/bin/python3 "$here/cluster/hadoop/hadoop_cluster.py" stop --run-dir "$work/hadoop" >/dev/null 2>&1 || true
+  [ -n "$nim_pid" ] && { kill "$nim_pid" 2>/dev/null || true; wait "$nim_pid" 2>/dev/null || true; }
+  # cleanup.sh stops the fabric launcher itself, then checks nothing is left.
+  "$here/cluster/cleanup.sh" "$work/mininet" | sed 's/^/  /'
+  [ -n "${fabric_pid:-}" ] && wait "$fabric_pid" 2>/dev/null || true
+}
+trap finish EXIT
+log() { echo "[$(date +%H:%M:%S)] $scenario/$traffic: $*"; }
+
+log "fabric up"
+/usr/bin/python3 "$here/cluster/mininet/fabric_up.py" --fabric "$fabric" --state "$work/mininet" --ignore-stdin \
+  > "$work/fabric_up.log" 2>&1 &
+fabric_pid=$!
+for _ in $(seq 1 120); do grep -q '^READY' "$work/fabric_up.log" 2>/dev/null && break; sleep 1; done
+grep -q '^READY' "$work/fabric_up.log" || { echo "fabric did not come up"; cat "$work/fabric_up.log"; exit 1; }
+export CORMORANT_STATE="$work/mininet"
+
+log "NIM on n0 (ECMP forwarding; pins reservations)"
+"$here/cluster/mininet/in-host.sh" n0 "$here/bin/cormorant-nim" serve --fabric "$fabric" --ovs all --install-flows \
+  --bind 10.0.0.1 --port 7070 --poll-ms 2000 > "$work/nim.log" 2>&1 &
+nim_pid=$!
+for _ in $(seq 1 60); do "$here/cluster/mininet/in-host.sh" n7 ping -c 1 -W 1 10.0.0.1 >/dev/null 2>&1 && break; sleep 1; done
+
+log "Hadoop: scheduler $sched, replicas $replica, replication $replication, blocks $block"
+/usr/bin/python3 "$here/cluster/hadoop/hadoop_cluster.py" start --fabric-state "$work/mininet" --run-dir "$work/hadoop" \
+  --nim http://10.0.0.1:7070 --scheduler-mode "$sched" --replica-mode "$replica" \
+  --replication "$replication" --block-size "$block" --timeout 400 | sed 's/^/  /'
+
+log "loading TPC-H SF $sf into HDFS"
+"$here/cluster/mininet/in-host.sh" n0 "$here/bin/hive-bench" load --data "$data" --fs hdfs://10.0.0.1:9000 \
+  --target "/tpch/sf$sf" --replication "$replication" --block-size "$block" --conf-dir "$work/hadoop/n0/conf" \
+  > "$work/load.log" 2>&1 || { tail -20 "$work/load.log"; exit 1; }
+
+log "contention traffic: $traffic"
+"$here/cluster/traffic.sh" start "$traffic" "$link_mbps" 3600 >/dev/null
+sleep 6
+
+log "queries $queries"
+status=0
+"$here/cluster/mininet/in-host.sh" n0 "$here/bin/hive-bench" run --queries "$queries" --conf-dir "$work/hadoop/n0/conf" \
+  --data-uri "hdfs://10.0.0.1:9000/tpch/sf$sf" --reference-data "$data" --run-dir "$work/hive" \
+  > "$work/hive.log" 2>&1 || status=$?
+cp "$work/hive/results/times.csv" "$results/times.csv" 2>/dev/null || true
+cp "$work/hive.log" "$results/hive.log"
+grep -h "yarn.NetworkPlacement\|falls back\|CormorantPlacement" "$work/hadoop/n0/resourcemanager.log" > "$results/placement.log" 2>/dev/null || true
+log "done (exit $status): $results/times.csv"
+exit $status
