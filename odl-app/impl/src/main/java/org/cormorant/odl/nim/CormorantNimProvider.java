@@ -69,10 +69,12 @@ public final class CormorantNimProvider implements AutoCloseable {
     private final DataBroker dataBroker;
     private final NimEngine engine;
     private final MdsalNetworkReader reader;
+    private final FlowWriter flowWriter;
     private final ListeningScheduledExecutorService executor;
     private final Registration rpcRegistration;
     private volatile boolean closed;
     private volatile String lastReadFailure;
+    private volatile String lastFlowFailure;
 
     @Activate
     public CormorantNimProvider(@Reference final DataBroker dataBroker,
@@ -84,6 +86,7 @@ public final class CormorantNimProvider implements AutoCloseable {
         this.engine = new NimEngine(settings, System::currentTimeMillis,
             new FabricAssembler(config.topologyId(), config.defaultCapacityMbps() * 1e6, config.useInventorySpeed()));
         this.reader = new MdsalNetworkReader(dataBroker, config.topologyId(), 10_000);
+        this.flowWriter = new FlowWriter(dataBroker, 10_000);
         this.executor = MoreExecutors.listeningDecorator(Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "cormorant-nim");
             thread.setDaemon(true);
@@ -104,11 +107,17 @@ public final class CormorantNimProvider implements AutoCloseable {
             config.useInventorySpeed() ? "used" : "ignored");
     }
 
-    /** Republishes the container once a reservation or release is done, not only at the next poll. */
+    /**
+     * Once a reservation or release is done, writes its flows and republishes the container, not
+     * only at the next poll.
+     */
     private <T> ListenableFuture<T> published(final ListenableFuture<T> result) {
         result.addListener(() -> {
             if (!closed) {
-                executor.execute(this::publish);
+                executor.execute(() -> {
+                    writeFlows();
+                    publish();
+                });
             }
         }, MoreExecutors.directExecutor());
         return result;
@@ -126,6 +135,7 @@ public final class CormorantNimProvider implements AutoCloseable {
             lastReadFailure = null;
             logReservations("dropped with the topology change", result.dropped());
             logReservations("expired", result.expired());
+            writeFlows();
             publish();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -140,8 +150,28 @@ public final class CormorantNimProvider implements AutoCloseable {
 
     private static void logReservations(final String what, final List<Reservation> reservations) {
         for (Reservation r : reservations) {
-            // The flow scheduler (next milestone) removes the flows of these reservations.
+            // Their pinned flows go with the next FlowWriter.sync (the plan no longer has them).
             LOG.info("Cormorant NIM: reservation {} ({} -> {}) {}", r.id(), r.src(), r.dst(), what);
+        }
+    }
+
+    /** Brings the switches' config flows to the plan; a failure is logged and the next poll retries. */
+    @SuppressWarnings("checkstyle:IllegalCatch")
+    private void writeFlows() {
+        if (closed) {
+            return;
+        }
+        try {
+            flowWriter.sync(engine.nim());
+            lastFlowFailure = null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (TimeoutException | ExecutionException | RuntimeException e) {
+            String message = e.toString();
+            if (!message.equals(lastFlowFailure)) {
+                LOG.warn("Cormorant NIM: writing flows failed; retrying every poll", e);
+                lastFlowFailure = message;
+            }
         }
     }
 
