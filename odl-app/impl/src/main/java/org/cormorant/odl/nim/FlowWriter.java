@@ -3,6 +3,8 @@ package org.cormorant.odl.nim;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +16,7 @@ import org.cormorant.nim.forwarding.ForwardingRule;
 import org.cormorant.nim.load.NetworkInformationManager;
 import org.cormorant.nim.load.NetworkSnapshot;
 import org.opendaylight.mdsal.binding.api.DataBroker;
+import org.opendaylight.mdsal.binding.api.ReadTransaction;
 import org.opendaylight.mdsal.binding.api.WriteTransaction;
 import org.opendaylight.mdsal.common.api.LogicalDatastoreType;
 import org.opendaylight.yang.gen.v1.urn.ietf.params.xml.ns.yang.ietf.inet.types.rev130715.Ipv4Prefix;
@@ -60,7 +63,9 @@ import org.slf4j.LoggerFactory;
  * <p>Every flow goes to table 0 of {@code Nodes/Node(openflow:N)/FlowCapableNode}, with an id made of
  * {@link FlowRule#id()} and the switch (see {@link #flowId}) and a cookie whose upper 32 bits are
  * {@code "CORM"} ({@link #COOKIE_MARK}), so Cormorant's flows are told apart from anyone else's.
- * Like the standalone NIM's {@code OvsFlowInstaller}, it only touches flows it wrote. Not thread
+ * Like the standalone NIM's {@code OvsFlowInstaller}, it only touches flows it wrote, except at the
+ * first sync, which also deletes Cormorant-cookie flows an earlier run left that the plan does not
+ * want. Not thread
  * safe on its own: the provider calls it from its one poller thread.
  */
 final class FlowWriter {
@@ -68,6 +73,7 @@ final class FlowWriter {
 
     /** Upper 32 bits of every Cormorant cookie: ASCII "CORM". */
     static final long COOKIE_MARK = 0x434f524dL << 32;
+    static final long COOKIE_MASK = 0xffffffffL << 32;
     static final long COOKIE_LLDP = COOKIE_MARK | 1;
     static final long COOKIE_ECMP = COOKIE_MARK | 2;
     static final long COOKIE_PINNED = COOKIE_MARK | 3;
@@ -83,6 +89,8 @@ final class FlowWriter {
     private final DataBroker dataBroker;
     private final long timeoutMillis;
     private final Set<Entry> installed = new HashSet<>();
+    /** Cormorant flows found in the config datastore at start (an earlier run's), "node/flow-id". */
+    private Set<String> leftovers;
 
     FlowWriter(DataBroker dataBroker, long timeoutMillis) {
         this.dataBroker = dataBroker;
@@ -120,11 +128,22 @@ final class FlowWriter {
         Set<String> addedKeys = new HashSet<>();
         add.forEach(e -> addedKeys.add(e.node() + '/' + e.flowId()));
         List<Entry> remove = installed.stream().filter(e -> !wantSet.contains(e)).toList();
-        if (add.isEmpty() && remove.isEmpty()) {
+        if (leftovers == null) {
+            leftovers = leftovers();
+        }
+        Set<String> wantKeys = new HashSet<>();
+        want.forEach(e -> wantKeys.add(e.node() + '/' + e.flowId()));
+        List<String> stale = leftovers.stream().filter(k -> !wantKeys.contains(k)).sorted().toList();
+        if (add.isEmpty() && remove.isEmpty() && stale.isEmpty()) {
             return 0;
         }
         WriteTransaction tx = dataBroker.newWriteOnlyTransaction();
         int deletes = 0;
+        for (String key : stale) {
+            int slash = key.indexOf('/');
+            tx.delete(LogicalDatastoreType.CONFIGURATION, flowPath(key.substring(0, slash), key.substring(slash + 1)));
+            deletes++;
+        }
         for (Entry e : remove) {
             // A changed rule keeps its id: the put below replaces it, deleting it would race the put.
             if (!addedKeys.contains(e.node() + '/' + e.flowId())) {
@@ -138,8 +157,38 @@ final class FlowWriter {
         tx.commit().get(timeoutMillis, TimeUnit.MILLISECONDS);
         remove.forEach(installed::remove);
         installed.addAll(add);
+        leftovers = Set.of();
         LOG.info("Cormorant NIM flows: {} written, {} deleted ({} installed)", add.size(), deletes, installed.size());
         return add.size() + deletes;
+    }
+
+    /**
+     * Flows with a Cormorant cookie already in the config datastore (written by an earlier run, kept
+     * with the journal): the first sync deletes those the plan does not want, and overwrites the rest.
+     */
+    private Set<String> leftovers() throws InterruptedException, ExecutionException, TimeoutException {
+        Set<String> found = new HashSet<>();
+        try (ReadTransaction tx = dataBroker.newReadOnlyTransaction()) {
+            Optional<Nodes> nodes = tx.read(LogicalDatastoreType.CONFIGURATION, InstanceIdentifier.create(Nodes.class))
+                    .get(timeoutMillis, TimeUnit.MILLISECONDS);
+            for (Node node : nodes.map(Nodes::nonnullNode).map(Map::values).orElse(List.of())) {
+                FlowCapableNode flowCapable = node.augmentation(FlowCapableNode.class);
+                Table table = flowCapable == null ? null : flowCapable.nonnullTable().get(new TableKey(Uint8.ZERO));
+                if (table == null) {
+                    continue;
+                }
+                for (Flow flow : table.nonnullFlow().values()) {
+                    if (flow.getCookie() != null && flow.getCookie().getValue() != null
+                            && (flow.getCookie().getValue().longValue() & COOKIE_MASK) == COOKIE_MARK) {
+                        found.add(node.getId().getValue() + '/' + flow.getId().getValue());
+                    }
+                }
+            }
+        }
+        if (!found.isEmpty()) {
+            LOG.info("Cormorant NIM flows: {} found from an earlier run", found.size());
+        }
+        return found;
     }
 
     /** The flows written and not deleted since. */

@@ -10,10 +10,13 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
+import com.google.common.util.concurrent.FluentFuture;
+import com.google.common.util.concurrent.Futures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,18 +24,34 @@ import java.util.stream.Collectors;
 import org.cormorant.nim.forwarding.FlowPlan;
 import org.cormorant.nim.load.NimSettings;
 import org.cormorant.nim.load.Reservation;
+import org.cormorant.odl.nim.FlowWriter.Entry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opendaylight.mdsal.binding.api.DataBroker;
+import org.opendaylight.mdsal.binding.api.ReadTransaction;
 import org.opendaylight.mdsal.binding.api.WriteTransaction;
 import org.opendaylight.mdsal.common.api.CommitInfo;
 import org.opendaylight.mdsal.common.api.LogicalDatastoreType;
 import org.opendaylight.yang.gen.v1.urn.opendaylight.action.types.rev131112.action.action.OutputActionCase;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.flow.inventory.rev130819.FlowCapableNodeBuilder;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.flow.inventory.rev130819.FlowId;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.flow.inventory.rev130819.tables.Table;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.flow.inventory.rev130819.tables.TableBuilder;
 import org.opendaylight.yang.gen.v1.urn.opendaylight.flow.inventory.rev130819.tables.table.Flow;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.flow.inventory.rev130819.tables.table.FlowBuilder;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.flow.inventory.rev130819.tables.table.FlowKey;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.flow.types.rev131026.FlowCookie;
 import org.opendaylight.yang.gen.v1.urn.opendaylight.flow.types.rev131026.instruction.instruction.ApplyActionsCase;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.inventory.rev130819.NodeId;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.inventory.rev130819.Nodes;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.inventory.rev130819.NodesBuilder;
 import org.opendaylight.yang.gen.v1.urn.opendaylight.inventory.rev130819.nodes.Node;
+import org.opendaylight.yang.gen.v1.urn.opendaylight.inventory.rev130819.nodes.NodeBuilder;
 import org.opendaylight.yang.gen.v1.urn.opendaylight.model.match.types.rev131026.match.layer._3.match.Ipv4Match;
 import org.opendaylight.yangtools.yang.binding.InstanceIdentifier;
+import org.opendaylight.yangtools.yang.binding.util.BindingMap;
+import org.opendaylight.yangtools.yang.common.Uint64;
+import org.opendaylight.yangtools.yang.common.Uint8;
 
 /** FlowWriter against a mocked DataBroker: what it puts into and deletes from the config datastore. */
 class FlowWriterTest {
@@ -66,8 +85,17 @@ class FlowWriterTest {
             doReturn(CommitInfo.emptyFluentFuture()).when(tx).commit();
             return tx;
         }).when(broker).newWriteOnlyTransaction();
+        configHolds(broker, null);
         engine.hosts().register(TestNetworks.hosts(), false);
         engine.refresh(TestNetworks.leafSpine(now.get(), 0, 0));
+    }
+
+    /** The config datastore as the writer reads it at start: {@code nodes}, or nothing. */
+    private static void configHolds(DataBroker on, Nodes nodes) {
+        ReadTransaction read = mock(ReadTransaction.class);
+        doReturn(read).when(on).newReadOnlyTransaction();
+        doReturn(FluentFuture.from(Futures.immediateFuture(Optional.ofNullable(nodes)))).when(read)
+                .read(eq(LogicalDatastoreType.CONFIGURATION), any(InstanceIdentifier.class));
     }
 
     private static String key(InstanceIdentifier<?> path) {
@@ -187,10 +215,32 @@ class FlowWriterTest {
         doReturn(com.google.common.util.concurrent.FluentFuture.from(
                 com.google.common.util.concurrent.Futures.immediateFailedFuture(new IllegalStateException("down"))))
                 .when(tx).commit();
+        configHolds(failing, null);
         FlowWriter flaky = new FlowWriter(failing, 1000);
         org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
                 () -> flaky.sync(engine.nim()));
         assertTrue(flaky.installed().isEmpty());
         verify(tx, never()).delete(any(), any());
+    }
+
+    @Test
+    void theFirstSyncDeletesAnEarlierRunsFlowsThePlanDoesNotWant() throws Exception {
+        Entry old = new Entry("openflow:1", "cormorant-pin-10.0.0.9-10.0.0.3-openflow-1", null);
+        Flow stale = new FlowBuilder(FlowWriter.flow(old)).setCookie(new FlowCookie(
+                Uint64.fromLongBits(FlowWriter.COOKIE_PINNED))).build();
+        Flow kept = FlowWriter.flow(new Entry("openflow:1", "cormorant-lldp", null));
+        Flow foreign = new FlowBuilder(kept).withKey(new FlowKey(new FlowId("someone-else")))
+                .setId(new FlowId("someone-else"))
+                .setCookie(new FlowCookie(Uint64.valueOf(7))).build();
+        Table table = new TableBuilder().setId(Uint8.ZERO).setFlow(BindingMap.of(stale, kept, foreign)).build();
+        Nodes nodes = new NodesBuilder().setNode(BindingMap.of(new NodeBuilder().setId(new NodeId("openflow:1"))
+                .addAugmentation(new FlowCapableNodeBuilder().setTable(BindingMap.of(table)).build()).build()))
+                .build();
+        configHolds(broker, nodes);
+        writer.sync(engine.nim());
+        assertEquals(List.of("openflow:1/cormorant-pin-10.0.0.9-10.0.0.3-openflow-1"), deletes);
+        assertTrue(puts.containsKey("openflow:1/cormorant-lldp"));
+        // later syncs do not look again
+        assertEquals(0, writer.sync(engine.nim()));
     }
 }
