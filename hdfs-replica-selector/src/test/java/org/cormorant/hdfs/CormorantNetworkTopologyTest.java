@@ -222,7 +222,7 @@ class CormorantNetworkTopologyTest {
     }
 
     @Test
-    void collaborativeModeReservesTheChosenPathWithoutBlockingTheHandler() throws Exception {
+    void collaborativeModeReservesTheChosenPathOncePerPairAndTtl() throws Exception {
         Path token = Files.writeString(dir.resolve("token"), NimFixture.TOKEN);
         Configuration conf = conf("collaborative");
         conf.set("cormorant.nim.token-file", token.toString());
@@ -231,12 +231,11 @@ class CormorantNetworkTopologyTest {
         conf.set("cormorant.replica.reservation-fraction", "0.1");
         CormorantNetworkTopology topology = topology(conf, dn1, dn2, dn3);
         await("NIM snapshot usable", () -> topology.nimClient().status().usable());
-        long slowest = 0;
+        // That the handler never waits on the NIM is ReservationDispatcherTest's job (a NIM that never
+        // answers); a wall-clock bound here only failed when the machine was busy.
         for (int i = 0; i < 200; i++) {
             DatanodeDescriptor[] nodes = {dn1, dn2, dn3};
-            long t0 = System.nanoTime();
             topology.sortByDistanceUsingNetworkLocation(client, nodes, 3, null);
-            slowest = Math.max(slowest, System.nanoTime() - t0);
             assertEquals(dn2, nodes[0]);
         }
         await("reservation made", () -> topology.replicaSelectorMetrics().reservationsMade() == 1);
@@ -248,7 +247,6 @@ class CormorantNetworkTopologyTest {
         assertEquals(ReservationDispatcher.OWNER, r.owner());
         assertEquals(0.1 * GBPS, r.bandwidthBps(), 1);
         assertEquals(1, topology.replicaSelectorMetrics().reservationsRequested());
-        assertTrue(slowest < 50_000_000L, "a sort took " + slowest / 1e6 + " ms");
     }
 
     @Test
