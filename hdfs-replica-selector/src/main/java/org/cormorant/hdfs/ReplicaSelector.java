@@ -1,5 +1,6 @@
 package org.cormorant.hdfs;
 
+import org.cormorant.nim.schedule.ReplicaOrdering;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package org.cormorant.hdfs;
 
+import org.cormorant.nim.schedule.ReplicaOrdering;
 import static org.cormorant.hdfs.TestFabric.A;
 import static org.cormorant.hdfs.TestFabric.B;
 import static org.cormorant.hdfs.TestFabric.C;

@@ -1,4 +1,4 @@
-package org.cormorant.hdfs;
+package org.cormorant.nim.schedule;
 
 import java.util.Arrays;
 import java.util.List;
