@@ -42,7 +42,15 @@ for v in $veths; do ip link show "$v" >/dev/null 2>&1 && ip link del "$v" 2>/dev
 left=""
 for b in $bridges; do ovs-vsctl br-exists "$b" 2>/dev/null && left="$left bridge:$b"; done
 for v in $veths; do ip link show "$v" >/dev/null 2>&1 && left="$left veth:$v"; done
-for p in $members; do kill -0 "$p" 2>/dev/null && left="$left pid:$p"; done
+# A killed process needs a moment to exit and be reaped; a zombie holds nothing, so it counts as gone.
+running() { kill -0 "$1" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
+for _ in $(seq 1 20); do
+  busy=""
+  for p in $members; do running "$p" && busy=1; done
+  [ -z "$busy" ] && break
+  sleep 0.25
+done
+for p in $members; do running "$p" && left="$left pid:$p"; done
 if [ -n "$left" ]; then
   echo "cleanup: still present:$left"
   exit 1

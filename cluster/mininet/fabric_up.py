@@ -65,6 +65,18 @@ def ipv4_of(host):
     return None
 
 
+def attachments_of(fabric, host):
+    """Where HOST is cabled: switch name, its OpenFlow node id (when the file gives a dpid) and the
+    switch port. A controller without host tracking learns attachment points from these."""
+    dpids = {sw["name"]: sw.get("dpid") for sw in fabric["switches"]}
+    found = []
+    for cable in fabric["links"]:
+        for me, other, port in ((cable["a"], cable["b"], cable["bPort"]), (cable["b"], cable["a"], cable["aPort"])):
+            if me == host and other in dpids:
+                found.append({"switch": other, "node": dpids[other], "port": port})
+    return found
+
+
 class FabricTopo(Topo):
     def build(self, fabric):
         for sw in fabric["switches"]:
@@ -124,7 +136,8 @@ def main():
                 if intf.name != "lo":
                     host.cmd("ethtool -K %s tx off rx off >/dev/null 2>&1" % intf.name)
             state["hosts"][host.name] = {"pid": host.pid, "ip": host.IP(), "mac": host.MAC(),
-                                         "interfaces": [i.name for i in host.intfList() if i.name != "lo"]}
+                                         "interfaces": [i.name for i in host.intfList() if i.name != "lo"],
+                                         "attachments": attachments_of(fabric, host.name)}
         for name in veths:
             run(["ethtool", "-K", name, "tx", "off", "rx", "off"])
         net.staticArp()
