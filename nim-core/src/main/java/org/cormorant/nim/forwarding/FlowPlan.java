@@ -10,8 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.cormorant.nim.fabric.Fabric;
+import org.cormorant.nim.fabric.HostPair;
 import org.cormorant.nim.load.Reservation;
 import org.cormorant.nim.path.EqualCostPaths;
+import org.cormorant.nim.path.Path;
 
 /**
  * The flow scheduler's desired switch state (Cormorant 4.3.4-4.3.5): base ECMP forwarding for every
@@ -21,24 +23,30 @@ import org.cormorant.nim.path.EqualCostPaths;
  * rules and the pair falls back to its ECMP path.
  *
  * <p>Pins are per host pair (the granularity of a Hadoop transfer); when two live reservations name
- * the same pair, the newest one's path is pinned.
+ * the same pair, the newest one's path is pinned. Between the two sit the Hedera pins of unannounced
+ * large flows ({@code schedule.LargeFlowPlacement}), replaced every scheduling round; a pair that
+ * has a reservation gets no Hedera pin, so reservations always win.
  */
 public final class FlowPlan {
     public static final int ECMP_PRIORITY = 100;
     public static final int PINNED_PRIORITY = 200;
+    /** Large flows placed by the Hedera scheduler: above ECMP, below reservations. */
+    public static final int LARGE_FLOW_PRIORITY = 150;
+    /** Owner of the rules of {@link #LARGE_FLOW_PRIORITY}. */
+    public static final String LARGE_FLOW_OWNER = "hedera";
 
     /**
      * One rule a controller installs.
      *
      * @param hop      switch, match and output port
-     * @param priority {@link #ECMP_PRIORITY} or {@link #PINNED_PRIORITY}
-     * @param owner    "ecmp", or the reservation id that pinned it
+     * @param priority {@link #ECMP_PRIORITY}, {@link #LARGE_FLOW_PRIORITY} or {@link #PINNED_PRIORITY}
+     * @param owner    "ecmp", "hedera", or the reservation id that pinned it
      */
     public record FlowRule(ForwardingRule hop, int priority, String owner) {
         /** A stable identifier, usable as an OpenFlow flow id in the controller's datastore. */
         public String id() {
-            return "cormorant-" + (priority == PINNED_PRIORITY ? "pin" : "ecmp") + "-" + hop.srcAddress() + "-"
-                    + hop.dstAddress();
+            String kind = priority == PINNED_PRIORITY ? "pin" : priority == LARGE_FLOW_PRIORITY ? "hedera" : "ecmp";
+            return "cormorant-" + kind + "-" + hop.srcAddress() + "-" + hop.dstAddress();
         }
     }
 
@@ -52,8 +60,17 @@ public final class FlowPlan {
     private FlowPlan() {
     }
 
-    /** Every rule the fabric should carry now. */
+    /** Every rule the fabric should carry now (no Hedera pins). */
     public static List<FlowRule> desired(EqualCostPaths paths, Collection<Reservation> reservations) {
+        return desired(paths, reservations, Map.of());
+    }
+
+    /**
+     * Every rule the fabric should carry now, with {@code largeFlowPins} (host pair to path) pinned at
+     * {@link #LARGE_FLOW_PRIORITY} for the pairs no reservation covers.
+     */
+    public static List<FlowRule> desired(EqualCostPaths paths, Collection<Reservation> reservations,
+                                         Map<HostPair, Path> largeFlowPins) {
         List<FlowRule> rules = new ArrayList<>();
         for (ForwardingRule hop : EcmpForwarding.rules(paths)) {
             rules.add(new FlowRule(hop, ECMP_PRIORITY, "ecmp"));
@@ -70,6 +87,20 @@ public final class FlowPlan {
             }
             for (ForwardingRule hop : EcmpForwarding.rulesAlong(fabric, r.path(), srcIp.get(), dstIp.get())) {
                 rules.add(new FlowRule(hop, PINNED_PRIORITY, r.id()));
+            }
+        }
+        for (Map.Entry<HostPair, Path> pin : largeFlowPins.entrySet()) {
+            HostPair pair = pin.getKey();
+            if (newestPerPair.containsKey(pair.src() + "\u0000" + pair.dst())) {
+                continue;
+            }
+            Optional<String> srcIp = fabric.find(pair.src()).flatMap(EcmpForwarding::ipv4);
+            Optional<String> dstIp = fabric.find(pair.dst()).flatMap(EcmpForwarding::ipv4);
+            if (srcIp.isEmpty() || dstIp.isEmpty()) {
+                continue;
+            }
+            for (ForwardingRule hop : EcmpForwarding.rulesAlong(fabric, pin.getValue(), srcIp.get(), dstIp.get())) {
+                rules.add(new FlowRule(hop, LARGE_FLOW_PRIORITY, LARGE_FLOW_OWNER));
             }
         }
         return rules;

@@ -23,6 +23,19 @@ public final class GlobalFirstFitPlacement {
 
     /** Flow id to the path it should be moved to (or kept on). */
     public static Map<String, Path> place(NetworkSnapshot snapshot, List<LargeFlow> flows) {
+        return place(snapshot, flows, 0);
+    }
+
+    /**
+     * As {@link #place(NetworkSnapshot, List)}, but a link whose room falls short of a flow's demand
+     * by at most {@code slack} of its line rate still takes the flow. Measured rooms are noisy (rates
+     * from counters read at slightly different instants, smoothing), so a flow demanding a whole NIC
+     * would otherwise fit nowhere, not even on the path it has to itself.
+     */
+    public static Map<String, Path> place(NetworkSnapshot snapshot, List<LargeFlow> flows, double slack) {
+        if (!(slack >= 0 && slack < 1)) {
+            throw new IllegalArgumentException("slack must be in [0, 1), got " + slack);
+        }
         Fabric fabric = snapshot.fabric();
         double[] room = new double[fabric.linkCount()];
         for (int i = 0; i < room.length; i++) {
@@ -40,7 +53,7 @@ public final class GlobalFirstFitPlacement {
             FabricNode src = fabric.host(flow.src());
             FabricNode dst = fabric.host(flow.dst());
             for (Path path : snapshot.paths().between(src.index(), dst.index())) {
-                if (fits(room, path, flow.demandBps())) {
+                if (fits(snapshot, room, path, flow.demandBps(), slack)) {
                     for (int link : path.linksUnsafe()) {
                         room[link] -= flow.demandBps();
                     }
@@ -52,9 +65,9 @@ public final class GlobalFirstFitPlacement {
         return placement;
     }
 
-    private static boolean fits(double[] room, Path path, double demand) {
+    private static boolean fits(NetworkSnapshot snapshot, double[] room, Path path, double demand, double slack) {
         for (int link : path.linksUnsafe()) {
-            if (room[link] < demand) {
+            if (room[link] < demand - slack * snapshot.capacityBps(link)) {
                 return false;
             }
         }

@@ -77,4 +77,27 @@ class FlowPlanTest {
         nim.reserve("a", "n2", "n5", null, 1e8, 5_000);
         assertTrue(desired().stream().anyMatch(r -> r.id().startsWith("cormorant-pin-10.0.0.3-10.0.0.6")));
     }
+
+    @Test
+    void largeFlowPinsSitBetweenEcmpAndReservationsAndReservationsWin() {
+        org.cormorant.nim.fabric.HostPair n2n5 = new org.cormorant.nim.fabric.HostPair("n2", "n5");
+        org.cormorant.nim.fabric.HostPair n0n6 = new org.cormorant.nim.fabric.HostPair("n0", "n6");
+        org.cormorant.nim.path.Path viaA0 = nim.candidatePaths("n2", "n5").stream()
+                .filter(p -> p.nodeNames(nim.fabric()).contains("a0")).findFirst().orElseThrow();
+        org.cormorant.nim.path.Path n0n6Path = nim.candidatePaths("n0", "n6").get(0);
+        java.util.Map<org.cormorant.nim.fabric.HostPair, org.cormorant.nim.path.Path> pins = java.util.Map.of(n2n5, viaA0, n0n6, n0n6Path);
+        List<FlowRule> hedera = FlowPlan.desired(nim.snapshot().paths(), nim.reservations(), pins).stream()
+                .filter(r -> r.priority() == FlowPlan.LARGE_FLOW_PRIORITY).toList();
+        assertEquals(6, hedera.size(), "three hops per pinned pair");
+        assertTrue(hedera.stream().allMatch(r -> r.owner().equals(FlowPlan.LARGE_FLOW_OWNER)
+                && r.id().startsWith("cormorant-hedera-")));
+        assertTrue(FlowPlan.ECMP_PRIORITY < FlowPlan.LARGE_FLOW_PRIORITY && FlowPlan.LARGE_FLOW_PRIORITY < FlowPlan.PINNED_PRIORITY);
+
+        nim.reserve("job", "n2", "n5", List.of("n2", "e1", "a1", "e2", "n5"), 1e8, 30_000);
+        List<FlowRule> withReservation = FlowPlan.desired(nim.snapshot().paths(), nim.reservations(), pins);
+        List<FlowRule> left = withReservation.stream().filter(r -> r.priority() == FlowPlan.LARGE_FLOW_PRIORITY).toList();
+        assertEquals(3, left.size());
+        assertTrue(left.stream().noneMatch(r -> r.hop().srcAddress().equals("10.0.0.3")), "the reserved pair n2 -> n5 has no Hedera pin");
+        assertEquals(3, withReservation.stream().filter(r -> r.priority() == FlowPlan.PINNED_PRIORITY).count());
+    }
 }

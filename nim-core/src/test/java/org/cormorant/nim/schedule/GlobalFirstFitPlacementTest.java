@@ -129,4 +129,16 @@ class GlobalFirstFitPlacementTest {
     void noFlowsNoPlacement() {
         assertTrue(GlobalFirstFitPlacement.place(nim.snapshot(), List.of()).isEmpty());
     }
+
+    @Test
+    void slackLetsAFlowOntoALinkWhoseMeasuredRoomIsJustShort() {
+        load(nim, "e0", "a0", 960 * MBPS);
+        load(nim, "e0", "a1", 960 * MBPS);
+        NetworkSnapshot s = nim.rebuildSnapshot();
+        List<LargeFlow> flow = List.of(newFlow("f1", "n0", "n2", 60 * MBPS));
+        assertTrue(GlobalFirstFitPlacement.place(s, flow).isEmpty(), "40 Mbit/s of room");
+        assertEquals(1, GlobalFirstFitPlacement.place(s, flow, 0.02).size(), "20 Mbit/s short, 20 Mbit/s slack");
+        assertTrue(GlobalFirstFitPlacement.place(s, flow, 0.01).isEmpty());
+        assertThrows(IllegalArgumentException.class, () -> GlobalFirstFitPlacement.place(s, flow, -0.1));
+    }
 }
