@@ -26,6 +26,7 @@ import org.cormorant.nim.forwarding.ForwardingRule;
 import org.cormorant.nim.path.EqualCostPaths;
 import org.cormorant.nim.load.NetworkInformationManager;
 import org.cormorant.nim.load.NimSettings;
+import org.cormorant.nim.schedule.LargeFlowPlacement;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -94,6 +95,15 @@ public final class NimCommand {
         @Option(names = "--install-flows", description = "act as the flow scheduler of a controller-less OVS fabric: "
                 + "install ECMP forwarding and pin reserved paths with ovs-ofctl (needs --ovs)")
         boolean installFlows;
+        @Option(names = "--hedera", description = "with --install-flows: also place unannounced large flows Hedera-style "
+                + "(per-pair rates from the rules' counters, demand estimation, Global First Fit), pinned at priority 150")
+        boolean hedera;
+        @Option(names = "--hedera-period-ms", defaultValue = "5000",
+                description = "how often the Hedera scheduler re-places large flows (default ${DEFAULT-VALUE})")
+        long hederaPeriodMillis;
+        @Option(names = "--hedera-threshold", defaultValue = "0.1",
+                description = "a host pair is a large flow from this fraction of the sender's NIC rate (default ${DEFAULT-VALUE})")
+        double hederaThreshold;
         @Option(names = "--token-file", description = "file holding the bearer token required for writes")
         Path tokenFile;
         @Option(names = "--smoothing", defaultValue = "0.7", description = "EWMA weight of the newest rate sample, (0,1]")
@@ -114,6 +124,10 @@ public final class NimCommand {
                         ? fabric.switches().stream().map(FabricNode::name).toList() : ovsBridges;
                 sources.add(new OvsPortCounterSource(ovsOfctl, bridges, System::currentTimeMillis));
             }
+            if (hedera && !installFlows) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--hedera needs --install-flows");
+            }
+            LargeFlowPlacement placement = hedera ? new LargeFlowPlacement(hederaThreshold, LargeFlowPlacement.DEFAULT_SLACK) : null;
             NimApi api = new NimApi(nim, readToken(tokenFile));
             NimService service = new NimService(nim, sources, pollMillis, new NimHttpServer(api, bind, port, threads));
             if (installFlows) {
@@ -122,6 +136,10 @@ public final class NimCommand {
                 }
                 service.withFlowInstaller(new OvsFlowInstaller(nim, ovsOfctl));
                 api.onReservationsChanged(service::reconcileFlowsSoon);
+            }
+            if (hedera) {
+                service.withLargeFlowScheduler(new LargeFlowScheduler(nim,
+                        new OvsFlowCounterSource(ovsOfctl, fabric, System::currentTimeMillis), placement, hederaPeriodMillis));
             }
             Runtime.getRuntime().addShutdownHook(new Thread(service::close, "nim-shutdown"));
             service.start();

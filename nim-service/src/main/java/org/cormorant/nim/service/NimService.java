@@ -30,6 +30,8 @@ public final class NimService implements AutoCloseable {
     private final boolean[] sourceFailing;
     private OvsFlowInstaller flowInstaller;
     private boolean flowsFailing;
+    private LargeFlowScheduler largeFlows;
+    private boolean largeFlowCountersFailing;
 
     public NimService(NetworkInformationManager nim, List<CounterSource> sources, long pollMillis,
                       NimHttpServer server) {
@@ -46,6 +48,18 @@ public final class NimService implements AutoCloseable {
     /** Lets this service keep the OVS bridges' flows at the flow plan (no SDN controller). */
     public NimService withFlowInstaller(OvsFlowInstaller installer) {
         this.flowInstaller = installer;
+        return this;
+    }
+
+    /**
+     * Lets this service place unannounced large flows Hedera-style ({@code serve --hedera}); needs
+     * the flow installer, which carries the pins to the switches.
+     */
+    public NimService withLargeFlowScheduler(LargeFlowScheduler scheduler) {
+        if (flowInstaller == null) {
+            throw new IllegalStateException("the large-flow scheduler needs the flow installer (--install-flows)");
+        }
+        this.largeFlows = scheduler;
         return this;
     }
 
@@ -79,10 +93,32 @@ public final class NimService implements AutoCloseable {
             for (Reservation expired : nim.expireReservations()) {
                 LOG.fine("reservation expired: " + expired.id() + " " + expired.src() + "->" + expired.dst());
             }
+            measureLargeFlows();
             nim.rebuildSnapshot();
+            if (largeFlows != null && largeFlows.scheduleIfDue(nim.nowMillis())) {
+                flowInstaller.setLargeFlowPins(largeFlows.pins());
+            }
             reconcileFlows();
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "polling round failed", e);
+        }
+    }
+
+    private void measureLargeFlows() {
+        if (largeFlows == null) {
+            return;
+        }
+        try {
+            largeFlows.measure();
+            if (largeFlowCountersFailing) {
+                LOG.info("flow counters recovered");
+                largeFlowCountersFailing = false;
+            }
+        } catch (IOException | RuntimeException e) {
+            if (!largeFlowCountersFailing) {
+                LOG.warning("reading flow counters failed, retrying every poll: " + e.getMessage());
+                largeFlowCountersFailing = true;
+            }
         }
     }
 

@@ -9,14 +9,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.logging.Logger;
+import org.cormorant.nim.fabric.HostPair;
 import org.cormorant.nim.forwarding.FlowPlan;
 import org.cormorant.nim.forwarding.FlowPlan.FlowRule;
 import org.cormorant.nim.load.NetworkInformationManager;
+import org.cormorant.nim.path.Path;
 
 /**
  * The flow scheduler for a fabric of Open vSwitch bridges run without an SDN controller: after
- * every change it brings the bridges to nim-core's {@link FlowPlan} (ECMP plus pinned reservations)
- * with {@code ovs-ofctl}, adding what is missing and deleting, by exact match and priority, what is
+ * every change it brings the bridges to nim-core's {@link FlowPlan} (ECMP, the Hedera scheduler's
+ * large-flow pins when {@code --hedera} is on, and pinned reservations) with {@code ovs-ofctl}, adding what is missing and deleting, by exact match and priority, what is
  * no longer wanted. It remembers what it installed, so it touches no flow it did not create.
  * (Inside OpenDaylight the app does the same through the controller's datastore.)
  */
@@ -26,15 +28,21 @@ public final class OvsFlowInstaller {
     private final NetworkInformationManager nim;
     private final String ovsOfctl;
     private final Set<FlowRule> installed = new HashSet<>();
+    private volatile Map<HostPair, Path> largeFlowPins = Map.of();
 
     public OvsFlowInstaller(NetworkInformationManager nim, String ovsOfctl) {
         this.nim = nim;
         this.ovsOfctl = ovsOfctl;
     }
 
+    /** Replaces the large-flow pins the plan carries (applied at the next {@link #reconcile}). */
+    public void setLargeFlowPins(Map<HostPair, Path> pins) {
+        this.largeFlowPins = Map.copyOf(pins);
+    }
+
     /** Brings the bridges to the plan; returns the number of rules changed. */
     public synchronized int reconcile() throws IOException {
-        List<FlowRule> desired = FlowPlan.desired(nim.snapshot().paths(), nim.reservations());
+        List<FlowRule> desired = FlowPlan.desired(nim.snapshot().paths(), nim.reservations(), largeFlowPins);
         FlowPlan.Diff diff = FlowPlan.diff(installed, desired);
         if (diff.empty()) {
             return 0;

@@ -49,4 +49,17 @@ class NimCommandTest {
     void unknownStandardFabricIsRejected() {
         assertEquals(1, new CommandLine(new NimCommand()).execute("fabric", "--standard", "mesh") == 0 ? 0 : 1);
     }
+
+    @Test
+    void hederaNeedsTheFlowInstaller() {
+        PrintStream original = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(err, true));
+        try {
+            assertEquals(2, new CommandLine(new NimCommand()).execute("serve", "--standard", "testbed", "--port", "0", "--hedera"));
+        } finally {
+            System.setErr(original);
+        }
+        assertTrue(err.toString().contains("--hedera needs --install-flows"), err.toString());
+    }
 }
