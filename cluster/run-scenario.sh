@@ -2,7 +2,7 @@
 # Runs TPC-H queries through Hive on real Hadoop inside the emulated Cormorant testbed, for one
 # scenario of the chapter's Table 4.3, and leaves the per-query times in RESULTS/times.csv.
 #   cluster/run-scenario.sh SCENARIO TRAFFIC QUERIES SF RESULTS
-#     SCENARIO  default | task-replica | collaborative | no-traffic
+#     SCENARIO  default | task-replica | flow-only | collaborative | no-traffic
 #     TRAFFIC   none | low | medium | high  (Table 4.2; forced to none for no-traffic)
 #     QUERIES   e.g. 6,3 or all
 #     SF        TPC-H scale factor, e.g. 0.01
@@ -15,12 +15,14 @@ replication="${REPLICATION:-3}"; block="${BLOCK_SIZE:-8m}"; link_mbps="${LINK_MB
 fabric="$here/cluster/fabrics/testbed.json"
 work="$here/run/scenario"
 data="$here/run/hive-bench/data/sf$sf"
+hedera=""
 case "$scenario" in
   default) sched=stock; replica=stock ;;
   task-replica) sched=independent; replica=independent ;;
+  flow-only) sched=stock; replica=stock; hedera="--hedera" ;;
   collaborative) sched=collaborative; replica=collaborative ;;
   no-traffic) sched=stock; replica=stock; traffic=none ;;
-  *) echo "run-scenario: unknown scenario '$scenario' (default, task-replica, collaborative, no-traffic)" >&2; exit 2 ;;
+  *) echo "run-scenario: unknown scenario '$scenario' (default, task-replica, flow-only, collaborative, no-traffic)" >&2; exit 2 ;;
 esac
 mkdir -p "$results" "$work"
 [ -d "$data" ] || "$here/bin/hive-bench" generate --sf "$sf" --out "$data" >/dev/null
@@ -45,8 +47,8 @@ for _ in $(seq 1 120); do grep -q '^READY' "$work/fabric_up.log" 2>/dev/null && 
 grep -q '^READY' "$work/fabric_up.log" || { echo "fabric did not come up"; cat "$work/fabric_up.log"; exit 1; }
 export CORMORANT_STATE="$work/mininet"
 
-log "NIM on n0 (ECMP forwarding; pins reservations)"
-"$here/cluster/mininet/in-host.sh" n0 "$here/bin/cormorant-nim" serve --fabric "$fabric" --ovs all --install-flows \
+log "NIM on n0 (ECMP forwarding; pins reservations${hedera:+; Hedera places large flows})"
+"$here/cluster/mininet/in-host.sh" n0 "$here/bin/cormorant-nim" serve --fabric "$fabric" --ovs all --install-flows $hedera \
   --bind 10.0.0.1 --port 7070 --poll-ms 2000 > "$work/nim.log" 2>&1 &
 nim_pid=$!
 for _ in $(seq 1 60); do "$here/cluster/mininet/in-host.sh" n7 ping -c 1 -W 1 10.0.0.1 >/dev/null 2>&1 && break; sleep 1; done
