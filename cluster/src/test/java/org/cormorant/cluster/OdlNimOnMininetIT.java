@@ -27,6 +27,10 @@ import org.cormorant.nim.fabric.Fabric;
 import org.cormorant.nim.fabric.FabricJson;
 import org.cormorant.nim.fabric.FabricNode;
 import org.cormorant.nim.fabric.Link;
+import org.cormorant.nim.client.NimClient;
+import org.cormorant.nim.client.NimClientConfig;
+import org.cormorant.nim.client.NimStatus;
+import org.cormorant.nim.load.NetworkSnapshot;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,11 +123,22 @@ class OdlNimOnMininetIT {
             String ecmpAgg = neighbour(fabric, "e0", ecmpPort);
             String otherAgg = ecmpAgg.equals("a0") ? "a1" : "a0";
             String otherNode = fabric.find(otherAgg).orElseThrow().datapathId();
-            HttpResponse<String> reserved = post("reserve-path", "{\"input\":{\"owner\":\"it\",\"src\":\"n1\",\"dst\":\"n5\","
-                    + "\"path\":[\"n1\",\"openflow:1\",\"" + otherNode + "\",\"openflow:3\",\"n5\"],"
-                    + "\"bandwidth-bps\":5000000,\"ttl-ms\":300000}}", true);
-            assertEquals(200, reserved.statusCode(), reserved.body());
-            String id = JSON.readTree(reserved.body()).path("cormorant-nim:output").path("id").asText();
+            // Through the client the Hadoop plugins use, pointed at RESTCONF instead of the standalone NIM.
+            NimClient client = new NimClient(new NimClientConfig(URI.create("restconf+" + RESTCONF), 1000, 5000, 30_000,
+                    "admin:admin"));
+            assertTrue(client.refresh(), client.status().reason());
+            assertEquals(NimStatus.Health.FRESH, client.status().health(), client.status().reason());
+            NetworkSnapshot view = client.usableSnapshot().orElseThrow();
+            assertEquals(fabric.switches().size(), view.fabric().switches().size());
+            assertEquals(fabric.hosts().size(), view.fabric().hosts().size());
+            assertEquals(fabric.linkCount(), view.fabric().linkCount());
+            Fabric seenFabric = view.fabric();
+            org.cormorant.nim.path.Path viaOther = view.paths().between(seenFabric.host("n1").index(),
+                    seenFabric.host("n5").index()).stream()
+                    .filter(p -> p.nodeNames(seenFabric).contains(otherNode)).findFirst().orElseThrow();
+            String id = client.reserve("it", "n1", "n5", viaOther, 5e6, 300_000).orElseThrow().id();
+            System.out.println("client: RESTCONF snapshot v" + view.version() + " FRESH, " + view.fabric().linkCount()
+                    + " links; reservation " + id + " via " + otherNode);
             long pinAt = System.nanoTime();
             waitUntil(30, () -> dumpFlows(otherAgg).contains("priority=200,ip,nw_src=10.0.0.2,nw_dst=10.0.0.6"),
                     "pinned flow not on " + otherAgg);
@@ -137,7 +152,8 @@ class OdlNimOnMininetIT {
             assertTrue(pinned.sampled() > 0.5 * pinned.iperfBps() && viaEcmp < 0.25 * pinned.sampled(), moved);
             assertTrue(pinnedPackets(otherAgg) > 1000, moved);
 
-            assertEquals(200, post("release-path", "{\"input\":{\"id\":\"" + id + "\"}}", true).statusCode());
+            assertTrue(client.release(id));
+            client.close();
             waitUntil(30, () -> fabric.switches().stream().noneMatch(s -> dumpFlows(s.name()).contains("priority=200")),
                     "pinned flows still present after release");
             assertEquals(0, current.exec("n1", 10, "ping", "-c", "1", "-W", "2", "10.0.0.6").status());

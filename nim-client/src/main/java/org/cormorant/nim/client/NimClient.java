@@ -2,11 +2,6 @@ package org.cormorant.nim.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -15,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.logging.Logger;
-import org.cormorant.nim.api.ApiTypes.ErrorView;
 import org.cormorant.nim.api.ApiTypes.ReservationRequest;
 import org.cormorant.nim.api.ApiTypes.ReservationView;
 import org.cormorant.nim.api.ApiTypes.SnapshotView;
@@ -42,7 +36,7 @@ public final class NimClient implements AutoCloseable {
 
     private final NimClientConfig config;
     private final LongSupplier clock;
-    private final HttpClient http;
+    private final NimTransport transport;
     private final ObjectMapper json = NimJson.mapper();
     private final AtomicLong refreshFailures = new AtomicLong();
     private ScheduledExecutorService refresher;
@@ -63,7 +57,7 @@ public final class NimClient implements AutoCloseable {
     public NimClient(NimClientConfig config, LongSupplier clockMillis) {
         this.config = config;
         this.clock = clockMillis;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(config.timeoutMillis())).build();
+        this.transport = NimTransport.of(config);
     }
 
     /** Starts background refreshing; the first refresh runs at once. */
@@ -92,13 +86,13 @@ public final class NimClient implements AutoCloseable {
     /** Fetches the snapshot now (and the topology when it changed); false when the NIM did not answer properly. */
     public boolean refresh() {
         try {
-            SnapshotView view = get("/v1/snapshot", SnapshotView.class);
+            SnapshotView view = transport.snapshot();
             Local current = local;
             EqualCostPaths paths;
             if (current != null && current.topologyId().equals(view.topologyId())) {
                 paths = current.paths();
             } else {
-                TopologyView topology = get("/v1/topology", TopologyView.class);
+                TopologyView topology = transport.topology();
                 Fabric fabric = FabricJson.parse(json.writeValueAsString(topology.fabric()));
                 paths = new EqualCostPaths(fabric);
                 if (!topology.topologyId().equals(view.topologyId())) {
@@ -194,9 +188,7 @@ public final class NimClient implements AutoCloseable {
         Local current = local;
         List<String> nodes = path == null || current == null ? null : path.nodeNames(current.paths().fabric());
         try {
-            ReservationView view = send("POST", "/v1/reservations",
-                    json.writeValueAsBytes(new ReservationRequest(owner, src, dst, nodes, bandwidthBps, ttlMillis)),
-                    ReservationView.class, 201);
+            ReservationView view = transport.reserve(new ReservationRequest(owner, src, dst, nodes, bandwidthBps, ttlMillis));
             applyLocally(view);
             return Optional.of(view);
         } catch (IOException e) {
@@ -211,7 +203,7 @@ public final class NimClient implements AutoCloseable {
     /** Releases a reservation; false when the NIM did not confirm. */
     public boolean release(String reservationId) {
         try {
-            send("DELETE", "/v1/reservations/" + reservationId, null, null, 204);
+            transport.release(reservationId);
             return true;
         } catch (IOException e) {
             LOG.fine("release of " + reservationId + " not confirmed: " + e.getMessage());
@@ -252,39 +244,6 @@ public final class NimClient implements AutoCloseable {
             local = new Local(current.topologyId(), current.paths(), updated, current.serverAgeMillis(),
                     current.fetchedAtMillis(), view.snapshotVersion());
         }
-    }
-
-    private <T> T get(String path, Class<T> type) throws IOException, InterruptedException {
-        return send("GET", path, null, type, 200);
-    }
-
-    private <T> T send(String method, String path, byte[] body, Class<T> type, int expected)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(resolve(path))
-                .timeout(Duration.ofMillis(config.timeoutMillis()))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        if (config.token() != null) {
-            request.header("Authorization", "Bearer " + config.token());
-        }
-        HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        if (response.statusCode() != expected) {
-            String message;
-            try {
-                message = json.readValue(response.body(), ErrorView.class).message();
-            } catch (IOException e) {
-                message = "HTTP " + response.statusCode();
-            }
-            throw new IOException(method + " " + path + ": " + response.statusCode() + " " + message);
-        }
-        return type == null ? null : json.readValue(response.body(), type);
-    }
-
-    private URI resolve(String path) {
-        String base = config.baseUri().toString();
-        return URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) + path : base + path);
     }
 
     @Override

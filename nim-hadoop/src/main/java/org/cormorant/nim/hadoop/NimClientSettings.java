@@ -55,14 +55,20 @@ public final class NimClientSettings {
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException(ADDRESS + ": '" + address + "' is not a URL: " + e.getMessage());
         }
-        if (uri.getScheme() == null || uri.getHost() == null
-                || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
-            throw new IllegalArgumentException(ADDRESS + ": '" + address + "' is not an http(s) URL with a host");
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().replaceFirst("^restconf\\+", "");
+        if (uri.getHost() == null || !(scheme.equals("http") || scheme.equals("https"))) {
+            throw new IllegalArgumentException(ADDRESS + ": '" + address + "' is not an http(s) URL with a host "
+                    + "(standalone NIM) or restconf+http(s)://HOST:8181/rests (the NIM in OpenDaylight)");
         }
         long refresh = positive(conf, REFRESH_MS, DEFAULT_REFRESH_MS);
         long timeout = positive(conf, TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
         long maxAge = positive(conf, MAX_AGE_MS, DEFAULT_MAX_AGE_MS);
-        return new NimClientConfig(uri, refresh, timeout, maxAge, token(conf));
+        NimClientConfig config = new NimClientConfig(uri, refresh, timeout, maxAge, token(conf));
+        if (config.restconf() && config.token() == null) {
+            throw new IllegalArgumentException(TOKEN_FILE + ": required with a restconf+ address (a file holding "
+                    + "OpenDaylight's user:password; every RESTCONF request is authenticated)");
+        }
+        return config;
     }
 
     private static String token(Configuration conf) {
