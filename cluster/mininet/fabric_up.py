@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Bring a Cormorant fabric file up in Mininet and keep it up until told to stop.
 
-    fabric_up.py --fabric FILE [--controller 127.0.0.1:6653 | --ecmp-flows FILE] [--state DIR]
+    fabric_up.py --fabric FILE [--controller 127.0.0.1:6653 [--mgmt-net 192.168.123.0/24] | --ecmp-flows FILE] [--state DIR]
 
 * Switches are Open vSwitch bridges on the userspace datapath (the kernel datapath is not
   available here), OpenFlow 1.3, fail-mode secure: nothing forwards until a controller or the
@@ -95,6 +95,47 @@ class FabricTopo(Topo):
             self.addLink(cable["a"], cable["b"], **opts)
 
 
+MGMT_BRIDGE = "cormgmt0"
+
+
+def add_management_network(net, cidr, state, state_file):
+    """An out-of-band management LAN, as real clusters have: the controller (in the root namespace,
+    where the switches reach it) at .1 on a Linux bridge, host i at .(i+2) on its own veth. Hadoop
+    daemons reach the NIM in OpenDaylight over it; their data traffic stays on the fabric (10/8).
+    Recorded in state.json before creation, so cleanup.sh deletes it whatever happens."""
+    parts = cidr.split("/")
+    octets = parts[0].split(".")
+    if len(parts) != 2 or parts[1] != "24" or len(octets) != 4 or octets[3] != "0" \
+            or not all(o.isdigit() and int(o) < 256 for o in octets):
+        raise SystemExit("fabric_up: --mgmt-net must be a /24 such as 192.168.123.0/24, got %r" % cidr)
+    prefix = ".".join(octets[:3])
+    if len(net.hosts) > 250:
+        raise SystemExit("fabric_up: --mgmt-net /24 has room for 250 hosts, the fabric has %d" % len(net.hosts))
+    roots = ["cm%d" % i for i in range(len(net.hosts))]
+    state["veths"] = sorted(set(state["veths"]) | set(roots) | {MGMT_BRIDGE})
+    with open(state_file, "w") as f:
+        json.dump(state, f, indent=1)
+    check(["ip", "link", "add", MGMT_BRIDGE, "type", "bridge"])
+    check(["ip", "addr", "add", prefix + ".1/24", "dev", MGMT_BRIDGE])
+    check(["ip", "link", "set", MGMT_BRIDGE, "up"])
+    addresses = {}
+    for i, (host, root) in enumerate(zip(net.hosts, roots)):
+        inside = "%s-mgmt" % host.name
+        check(["ip", "link", "add", root, "type", "veth", "peer", "name", inside, "netns", str(host.pid)])
+        check(["ip", "link", "set", root, "master", MGMT_BRIDGE, "up"])
+        address = "%s.%d" % (prefix, i + 2)
+        host.cmd("ip addr add %s/24 dev %s && ip link set %s up" % (address, inside, inside))
+        addresses[host.name] = address
+        state["hosts"][host.name]["mgmt_ip"] = address
+    return {"bridge": MGMT_BRIDGE, "gateway": prefix + ".1", "hosts": addresses}
+
+
+def check(cmd):
+    out = run(cmd)
+    if out.returncode != 0:
+        raise RuntimeError("%s: %s" % (" ".join(cmd), out.stderr.strip()))
+
+
 def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True)
 
@@ -105,6 +146,9 @@ def main():
     parser.add_argument("--controller", help="IP:PORT of an OpenFlow controller")
     parser.add_argument("--ecmp-flows", help="file of 'BRIDGE<TAB>flow' lines to install (no controller)")
     parser.add_argument("--state", default=os.path.join(REPO, "run", "mininet"))
+    parser.add_argument("--mgmt-net", metavar="A.B.C.0/24",
+                        help="also give every host an out-of-band management interface on this /24, bridged to the "
+                             "root namespace at .1 (where an OpenDaylight controller's RESTCONF listens)")
     parser.add_argument("--ignore-stdin", action="store_true",
                         help="run until signalled, even when standard input closes (for shell scripts)")
     args = parser.parse_args()
@@ -141,6 +185,8 @@ def main():
         for name in veths:
             run(["ethtool", "-K", name, "tx", "off", "rx", "off"])
         net.staticArp()
+        if args.mgmt_net:
+            state["mgmt"] = add_management_network(net, args.mgmt_net, state, state_file)
         if args.ecmp_flows:
             per_bridge = {}
             with open(args.ecmp_flows) as f:
