@@ -2,7 +2,7 @@
 """Start and stop Hadoop daemons inside the hosts of a running Mininet fabric.
 
     hadoop_cluster.py start --fabric-state run/mininet --master n0 --workers n1,n2,n3,n5,n6,n7 \\
-        --nim http://10.0.0.1:7070 [--scheduler-mode stock|independent|collaborative] \\
+        --nim http://10.0.0.1:7070 [--nim-token-file F] [--scheduler-mode stock|independent|collaborative] \\
         [--replica-mode stock|independent|collaborative] [--replication 3] [--block-size 16m]
     hadoop_cluster.py stop
     hadoop_cluster.py status
@@ -128,6 +128,7 @@ def start(args):
         return {
             "MASTER_IP": master_ip, "HOST_IP": hosts[host]["ip"], "HOST_DIR": host_dir,
             "HOST_CONF": os.path.join(host_dir, "conf"), "DIST": args.dist, "NIM_ADDRESS": args.nim,
+            "NIM_TOKEN_FILE": args.nim_token_file or "",
             "REPLICATION": args.replication, "BLOCK_SIZE": args.block_size,
             "NM_MEMORY_MB": args.nm_memory_mb, "NM_VCORES": args.nm_vcores, "TASK_JAVA_OPTS": TASK_OPENS,
             "SCHEDULER_MODE": args.scheduler_mode, "REPLICA_MODE": args.replica_mode,
@@ -211,7 +212,9 @@ def main():
     p.add_argument("--fabric-state", default=os.path.join(REPO, "run", "mininet"))
     p.add_argument("--master", default="n0")
     p.add_argument("--workers", default="n1,n2,n3,n5,n6,n7")
-    p.add_argument("--nim", required=True, help="NIM base URL reachable from the hosts")
+    p.add_argument("--nim", required=True, help="NIM base URL reachable from the hosts (restconf+http://... for "
+                                                 "the NIM in OpenDaylight)")
+    p.add_argument("--nim-token-file", help="file with the NIM token (OpenDaylight: user:password)")
     p.add_argument("--scheduler-mode", default="stock", choices=["stock", "independent", "collaborative"])
     p.add_argument("--replica-mode", default="stock", choices=["stock", "independent", "collaborative"])
     p.add_argument("--replication", type=int, default=3)
