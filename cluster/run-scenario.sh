@@ -6,7 +6,10 @@
 #     TRAFFIC   none | low | medium | high  (Table 4.2; forced to none for no-traffic)
 #     QUERIES   e.g. 6,3 or all
 #     SF        TPC-H scale factor, e.g. 0.01
-# Environment: REPLICATION (3), BLOCK_SIZE (8m), LINK_MBPS (20, must match the fabric file).
+# Environment: REPLICATION (3), BLOCK_SIZE (8m), LINK_MBPS (20, must match the fabric file),
+#   CONTROLLER: standalone (default: the standalone NIM on n0 installs flows with ovs-ofctl) or odl
+#   (the OpenDaylight controller with odl-cormorant controls the switches and is the NIM; Hadoop
+#   reaches its RESTCONF over a management LAN, fabric_up.py --mgmt-net).
 # Everything it starts it stops; cluster/cleanup.sh checks the fabric is gone.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -24,10 +27,20 @@ case "$scenario" in
   no-traffic) sched=stock; replica=stock; traffic=none ;;
   *) echo "run-scenario: unknown scenario '$scenario' (default, task-replica, flow-only, collaborative, no-traffic)" >&2; exit 2 ;;
 esac
+controller="${CONTROLLER:-standalone}"
+case "$controller" in
+  standalone|odl) ;;
+  *) echo "run-scenario: CONTROLLER must be standalone or odl, got '$controller'" >&2; exit 2 ;;
+esac
+if [ "$controller" = odl ] && [ -n "$hedera" ]; then
+  echo "run-scenario: flow-only needs CONTROLLER=standalone (Hedera placement is not in the OpenDaylight app yet)" >&2
+  exit 2
+fi
 mkdir -p "$results" "$work"
 [ -d "$data" ] || "$here/bin/hive-bench" generate --sf "$sf" --out "$data" >/dev/null
 
 nim_pid=""
+odl_started=""
 finish() {
   "$here/cluster/traffic.sh" stop >/dev/null 2>&1 || true
   /usr/bin/python3 "$here/cluster/hadoop/hadoop_cluster.py" stop --run-dir "$work/hadoop" >/dev/null 2>&1 || true
@@ -35,27 +48,47 @@ finish() {
   # cleanup.sh stops the fabric launcher itself, then checks nothing is left.
   "$here/cluster/cleanup.sh" "$work/mininet" | sed 's/^/  /'
   [ -n "${fabric_pid:-}" ] && wait "$fabric_pid" 2>/dev/null || true
+  [ -n "$odl_started" ] && "$here/cluster/odl/stop-controller.sh" --run-dir "$work/odl" | sed 's/^/  /'
+  true
 }
 trap finish EXIT
 log() { echo "[$(date +%H:%M:%S)] $scenario/$traffic: $*"; }
 
+fabric_args=()
+if [ "$controller" = odl ]; then
+  log "OpenDaylight controller (odl-cormorant)"
+  odl_started=1
+  "$here/cluster/odl/start-controller.sh" --capacity-mbps "$link_mbps" --run-dir "$work/odl" | sed 's/^/  /'
+  fabric_args=(--controller 127.0.0.1:6653 --mgmt-net 192.168.123.0/24)
+fi
 log "fabric up"
 /usr/bin/python3 "$here/cluster/mininet/fabric_up.py" --fabric "$fabric" --state "$work/mininet" --ignore-stdin \
-  > "$work/fabric_up.log" 2>&1 &
+  "${fabric_args[@]}" > "$work/fabric_up.log" 2>&1 &
 fabric_pid=$!
 for _ in $(seq 1 120); do grep -q '^READY' "$work/fabric_up.log" 2>/dev/null && break; sleep 1; done
 grep -q '^READY' "$work/fabric_up.log" || { echo "fabric did not come up"; cat "$work/fabric_up.log"; exit 1; }
 export CORMORANT_STATE="$work/mininet"
 
-log "NIM on n0 (ECMP forwarding; pins reservations${hedera:+; Hedera places large flows})"
-"$here/cluster/mininet/in-host.sh" n0 "$here/bin/cormorant-nim" serve --fabric "$fabric" --ovs all --install-flows $hedera \
-  --bind 10.0.0.1 --port 7070 --poll-ms 2000 > "$work/nim.log" 2>&1 &
-nim_pid=$!
+if [ "$controller" = odl ]; then
+  log "registering the hosts with the controller (no host tracking in this OpenDaylight release)"
+  /usr/bin/python3 "$here/cluster/odl/register-hosts.py" --state "$work/mininet" --wait 180 > "$work/register-hosts.log" 2>&1 \
+    || { cat "$work/register-hosts.log"; exit 1; }
+  nim_address="restconf+http://192.168.123.1:8181/rests"
+  echo "admin:admin" > "$work/odl-token"
+  nim_token=(--nim-token-file "$work/odl-token")
+else
+  log "NIM on n0 (ECMP forwarding; pins reservations${hedera:+; Hedera places large flows})"
+  "$here/cluster/mininet/in-host.sh" n0 "$here/bin/cormorant-nim" serve --fabric "$fabric" --ovs all --install-flows $hedera \
+    --bind 10.0.0.1 --port 7070 --poll-ms 2000 > "$work/nim.log" 2>&1 &
+  nim_pid=$!
+  nim_address="http://10.0.0.1:7070"
+  nim_token=()
+fi
 for _ in $(seq 1 60); do "$here/cluster/mininet/in-host.sh" n7 ping -c 1 -W 1 10.0.0.1 >/dev/null 2>&1 && break; sleep 1; done
 
 log "Hadoop: scheduler $sched, replicas $replica, replication $replication, blocks $block"
 /usr/bin/python3 "$here/cluster/hadoop/hadoop_cluster.py" start --fabric-state "$work/mininet" --run-dir "$work/hadoop" \
-  --nim http://10.0.0.1:7070 --scheduler-mode "$sched" --replica-mode "$replica" \
+  --nim "$nim_address" "${nim_token[@]}" --scheduler-mode "$sched" --replica-mode "$replica" \
   --replication "$replication" --block-size "$block" --timeout 400 | sed 's/^/  /'
 
 log "loading TPC-H SF $sf into HDFS"
