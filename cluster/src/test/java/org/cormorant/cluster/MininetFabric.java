@@ -105,13 +105,16 @@ final class MininetFabric implements AutoCloseable {
 
     @Override
     public void close() throws IOException, InterruptedException {
-        launcher.getOutputStream().close();
-        if (!launcher.waitFor(60, TimeUnit.SECONDS)) {
-            launcher.destroy();
-        }
+        // cleanup.sh first, while the hosts' shells are alive: it finds every process in their
+        // namespaces (iperf3, daemons a test left running), then stops the launcher and kills them.
+        // Stopping the launcher first would end the shells and orphan those processes.
         Process cleanup = new ProcessBuilder(REPO.resolve("cluster/cleanup.sh").toString(), stateDir.toString())
                 .redirectErrorStream(true).start();
         cleanupReport = new String(cleanup.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         cleanupStatus = cleanup.waitFor(120, TimeUnit.SECONDS) ? cleanup.exitValue() : -1;
+        launcher.getOutputStream().close();
+        if (!launcher.waitFor(60, TimeUnit.SECONDS)) {
+            launcher.destroy();
+        }
     }
 }
