@@ -29,8 +29,13 @@ import org.cormorant.nim.path.Path;
 public final class LargeFlowPlacement {
     /** Hedera's large-flow threshold: 10% of the host's NIC rate. */
     public static final double DEFAULT_THRESHOLD = 0.1;
-    /** How far a link's measured room may fall short of a demand and still take it (of its line rate). */
-    public static final double DEFAULT_SLACK = 0.05;
+    /**
+     * How far a link's measured room may fall short of a demand and still take it (of its line rate).
+     * Rooms come from port counters, the flows' own rates from rule counters, which Open vSwitch
+     * updates lazily (revalidator), so a flow alone on a path measures a few percent short of the
+     * room it leaves. Never more than the threshold: a slack that large could hide a large flow.
+     */
+    public static final double DEFAULT_SLACK = 0.1;
 
     private final double threshold;
     private final double slack;
