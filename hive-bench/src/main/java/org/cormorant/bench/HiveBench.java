@@ -8,6 +8,7 @@ import org.cormorant.bench.hive.JobFigures;
 import org.cormorant.bench.hive.JvmOptions;
 import org.cormorant.bench.hive.QueryRun;
 import org.cormorant.bench.reference.DuckDbReference;
+import org.cormorant.bench.report.ReportCommand;
 import org.cormorant.bench.result.ResultComparator;
 import org.cormorant.bench.result.ResultTable;
 import org.cormorant.bench.tpch.TpchGenerator;
@@ -30,12 +31,13 @@ import java.util.concurrent.Callable;
 
 /**
  * hive-bench's command line: TPC-H data, loading it into a Hadoop file system, running the queries through
- * Hive (MapReduce) and checking the answers against the DuckDB reference. The scenario matrix of the
- * Cormorant evaluation (Table 4.3) builds on these.
+ * Hive (MapReduce), checking the answers against the DuckDB reference, and reporting a benchmark output
+ * directory (the scenarios of the Cormorant evaluation's Table 4.3) as tables and plots.
  */
 @Command(name = "hive-bench", mixinStandardHelpOptions = true, version = "hive-bench 0.1.0",
         description = "TPC-H on Hive (MapReduce) for the Cormorant evaluation.",
-        subcommands = {HiveBench.Generate.class, HiveBench.Load.class, HiveBench.Run.class, HiveBench.Verify.class})
+        subcommands = {HiveBench.Generate.class, HiveBench.Load.class, HiveBench.Run.class, HiveBench.Verify.class,
+                ReportCommand.class})
 public final class HiveBench implements Callable<Integer> {
 
     public static void main(String[] args) {
