@@ -19,7 +19,7 @@ import java.util.function.DoubleFunction;
 /**
  * A grouped bar chart drawn with Java2D (headless) into a PNG: one group per category along x, one bar per
  * series in each group, optional min-max whiskers, value labels and dashed reference lines, a legend
- * under the title. The shape of the chapter's Figures 4.6-4.11. A {@code NaN} value draws a cross on the
+ * under the title, reference lines explained in a key. The shape of the chapter's Figures 4.6-4.11. A {@code NaN} value draws a cross on the
  * axis (no value: the query failed or the figure is unknown).
  */
 public final class BarChart {
@@ -239,18 +239,42 @@ public final class BarChart {
             }
         }
 
-        // Reference lines, dashed, labelled at their right end.
+        // Reference lines, dashed, explained in a key at the plot's top right (labels on the lines would
+        // collide when two targets lie close together).
+        List<ReferenceLine> drawn = new ArrayList<>();
         for (ReferenceLine l : lines) {
             if (!Double.isFinite(l.value())) {
                 continue;
             }
             int yy = yPixel(l.value(), yMax, top, plotH);
             g.setColor(l.color());
-            g.setStroke(new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f));
+            g.setStroke(dashed());
             g.drawLine(left, yy, right, yy);
+            drawn.add(l);
+        }
+        if (!drawn.isEmpty()) {
             g.setFont(smallFont);
             FontMetrics sm = g.getFontMetrics();
-            g.drawString(l.label(), right - sm.stringWidth(l.label()) - 2, yy - 3);
+            int keyW = 0;
+            for (ReferenceLine l : drawn) {
+                keyW = Math.max(keyW, 30 + sm.stringWidth(l.label()));
+            }
+            int lineH = sm.getHeight() + 2;
+            int kx = right - keyW - 14;
+            int ky = top + 4;
+            g.setColor(new Color(255, 255, 255, 230));
+            g.fillRect(kx - 6, ky - 2, keyW + 12, lineH * drawn.size() + 6);
+            g.setColor(GRID);
+            g.setStroke(new BasicStroke(1f));
+            g.drawRect(kx - 6, ky - 2, keyW + 12, lineH * drawn.size() + 6);
+            for (int i = 0; i < drawn.size(); i++) {
+                ReferenceLine l = drawn.get(i);
+                int yy = ky + 2 + i * lineH + lineH / 2;
+                g.setColor(l.color());
+                g.setStroke(dashed());
+                g.drawLine(kx, yy, kx + 24, yy);
+                g.drawString(l.label(), kx + 30, yy + sm.getAscent() / 2 - 1);
+            }
             g.setFont(tickFont);
         }
 
@@ -325,6 +349,10 @@ public final class BarChart {
             y += lineH;
         }
         return y;
+    }
+
+    private static BasicStroke dashed() {
+        return new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f);
     }
 
     private static int yPixel(double v, double yMax, int top, int plotH) {

@@ -28,10 +28,7 @@ public final class SummaryMarkdown {
         StringBuilder b = new StringBuilder();
         b.append("# ").append(title).append("\n\n");
         for (String n : notes) {
-            b.append(n).append('\n');
-        }
-        if (!notes.isEmpty()) {
-            b.append('\n');
+            b.append(n).append("\n\n");
         }
         scope(b, c, baseline);
         perQuery(b, c, baseline);
