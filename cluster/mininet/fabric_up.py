@@ -77,6 +77,21 @@ def attachments_of(fabric, host):
     return found
 
 
+def prefix_length(fabric):
+    """The hosts' subnet: at most a /24, and only as wide as their addresses need. Not Mininet's /8:
+    this machine's DNS server (10.255.255.53 here) would fall inside it, every name lookup in a host
+    would wait for an ARP answer that never comes (6 s each, and Hadoop makes many), instead of
+    failing at once for want of a route."""
+    addresses = [ipv4_of(h) for h in fabric["hosts"] if ipv4_of(h)]
+    if not addresses:
+        return 24
+    numbers = [int.from_bytes(bytes(int(o) for o in a.split(".")), "big") for a in addresses]
+    length = 32
+    while length > 0 and len({n >> (32 - length) for n in numbers}) > 1:
+        length -= 1
+    return 24 if length >= 24 else length
+
+
 class FabricTopo(Topo):
     def build(self, fabric):
         for sw in fabric["switches"]:
@@ -87,7 +102,7 @@ class FabricTopo(Topo):
             self.addSwitch(sw["name"], **opts)
         for host in fabric["hosts"]:
             ip = ipv4_of(host)
-            self.addHost(host["name"], ip=(ip + "/8") if ip else None)
+            self.addHost(host["name"], ip=("%s/%d" % (ip, prefix_length(fabric))) if ip else None)
         for cable in fabric["links"]:
             opts = {"bw": cable["capacityMbps"], "port1": cable["aPort"], "port2": cable["bPort"]}
             if cable.get("delayMs"):
@@ -101,7 +116,7 @@ MGMT_BRIDGE = "cormgmt0"
 def add_management_network(net, cidr, state, state_file):
     """An out-of-band management LAN, as real clusters have: the controller (in the root namespace,
     where the switches reach it) at .1 on a Linux bridge, host i at .(i+2) on its own veth. Hadoop
-    daemons reach the NIM in OpenDaylight over it; their data traffic stays on the fabric (10/8).
+    daemons reach the NIM in OpenDaylight over it; their data traffic stays on the fabric.
     Recorded in state.json before creation, so cleanup.sh deletes it whatever happens."""
     parts = cidr.split("/")
     octets = parts[0].split(".")
