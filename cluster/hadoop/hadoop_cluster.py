@@ -130,7 +130,7 @@ def start(args):
             "HOST_CONF": os.path.join(host_dir, "conf"), "DIST": args.dist, "NIM_ADDRESS": args.nim,
             "NIM_TOKEN_FILE": args.nim_token_file or "",
             "REPLICATION": args.replication, "BLOCK_SIZE": args.block_size,
-            "STAGING_DIR": args.staging_dir or "file://" + os.path.join(os.path.abspath(args.run_dir), "staging"),
+            "STAGING_DIR": args.staging_dir,
             "NM_MEMORY_MB": args.nm_memory_mb, "NM_VCORES": args.nm_vcores, "TASK_JAVA_OPTS": TASK_OPENS,
             "SCHEDULER_MODE": args.scheduler_mode, "REPLICA_MODE": args.replica_mode,
             "SCHEDULER_CLASS": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler"
@@ -216,8 +216,8 @@ def main():
     p.add_argument("--nim", required=True, help="NIM base URL reachable from the hosts (restconf+http://... for "
                                                  "the NIM in OpenDaylight)")
     p.add_argument("--nim-token-file", help="file with the NIM token (OpenDaylight: user:password)")
-    p.add_argument("--staging-dir", help="MapReduce staging dir (default file://RUN_DIR/staging, shared by all "
-                                         "hosts of the emulation; e.g. /tmp/hadoop-yarn/staging for HDFS)")
+    p.add_argument("--staging-dir", default="/tmp/hadoop-yarn/staging", help="MapReduce staging dir (on HDFS: "
+                   "MapReduce's job client puts it on the default file system whatever the scheme)")
     p.add_argument("--scheduler-mode", default="stock", choices=["stock", "independent", "collaborative"])
     p.add_argument("--replica-mode", default="stock", choices=["stock", "independent", "collaborative"])
     p.add_argument("--replication", type=int, default=3)
