@@ -106,6 +106,7 @@ HIVE_BENCH_PREINSTALLED_HIVE=1 "$here/cluster/mininet/in-host.sh" n0 "$here/bin/
   --data-uri "hdfs://10.0.0.1:9000/tpch/sf$sf" --reference-data "$data" --run-dir "$work/hive" \
   > "$work/hive.log" 2>&1 || status=$?
 cp "$work/hive/results/times.csv" "$results/times.csv" 2>/dev/null || true
+cp "$work/hive/results/jobs.csv" "$results/jobs.csv" 2>/dev/null || true
 cp "$work/hive.log" "$results/hive.log"
 grep -h "yarn.NetworkPlacement\|falls back\|CormorantPlacement" "$work/hadoop/n0/resourcemanager.log" > "$results/placement.log" 2>/dev/null || true
 log "done (exit $status): $results/times.csv"

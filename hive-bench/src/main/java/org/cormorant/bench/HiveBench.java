@@ -5,6 +5,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.cormorant.bench.hive.HiveQueryException;
 import org.cormorant.bench.hive.HiveRunner;
 import org.cormorant.bench.hive.JobFigures;
+import org.cormorant.bench.hive.JobsCsv;
 import org.cormorant.bench.hive.JvmOptions;
 import org.cormorant.bench.hive.QueryRun;
 import org.cormorant.bench.reference.DuckDbReference;
@@ -161,8 +162,10 @@ public final class HiveBench implements Callable<Integer> {
             int bad = 0;
             DuckDbReference reference = referenceData == null ? null : DuckDbReference.open(referenceData);
             try (HiveRunner hive = new HiveRunner(hadoopConf(confDir), runDir);
-                 PrintWriter csv = new PrintWriter(Files.newBufferedWriter(out.resolve("times.csv"), StandardCharsets.UTF_8))) {
+                 PrintWriter csv = new PrintWriter(Files.newBufferedWriter(out.resolve("times.csv"), StandardCharsets.UTF_8));
+                 PrintWriter jobsCsv = new PrintWriter(Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8))) {
                 csv.println("query,elapsed_ms,jobs,job_ms,rows,verdict,job_ids");
+                jobsCsv.println(JobsCsv.HEADER);
                 hive.createTpchTables(dataUri, database);
                 for (int q : list) {
                     String verdict = "unchecked";
@@ -193,6 +196,10 @@ public final class HiveBench implements Callable<Integer> {
                     csv.printf(Locale.ROOT, "%d,%d,%d,%d,%d,%s,%s%n", q, run.elapsedMillis(), run.jobs().size(), run.jobMillis(),
                             run.result().rowCount(), verdict, String.join(" ", ids));
                     csv.flush();
+                    for (JobFigures j : run.jobs()) {
+                        jobsCsv.println(JobsCsv.row(q, j));
+                    }
+                    jobsCsv.flush();
                 }
             } finally {
                 if (reference != null) {

@@ -1,0 +1,36 @@
+package org.cormorant.bench.hive;
+
+import java.util.Locale;
+
+/**
+ * One line per MapReduce job of a query for {@code jobs.csv} (read by {@code hive-bench report}): where
+ * the maps ran relative to their data (the job counters DATA_LOCAL_MAPS, RACK_LOCAL_MAPS,
+ * OTHER_LOCAL_MAPS), what they read from HDFS, and the time spent in map and reduce tasks summed over
+ * tasks (MILLIS_MAPS, MILLIS_REDUCES). Phase wall times (map_s, shuffle_s, reduce_s) need the job
+ * history and are left empty. A counter the job client could not read is empty too.
+ */
+public final class JobsCsv {
+    public static final String HEADER = "query,job_id,maps,reduces,data_local_maps,rack_local_maps,off_switch_maps,"
+            + "map_s,shuffle_s,reduce_s,hdfs_bytes_read,job_s,map_task_s,reduce_task_s";
+    private static final String JOB = "org.apache.hadoop.mapreduce.JobCounter";
+    private static final String FS = "org.apache.hadoop.mapreduce.FileSystemCounter";
+
+    private JobsCsv() {
+    }
+
+    public static String row(int query, JobFigures job) {
+        return String.format(Locale.ROOT, "%d,%s,%d,%d,%s,%s,%s,,,,%s,%s,%s,%s", query, job.jobId(), job.maps(), job.reduces(),
+                count(job.counter(JOB, "DATA_LOCAL_MAPS")), count(job.counter(JOB, "RACK_LOCAL_MAPS")),
+                count(job.counter(JOB, "OTHER_LOCAL_MAPS")), count(job.counter(FS, "HDFS_BYTES_READ")),
+                seconds(job.elapsedMillis()), seconds(job.counter(JOB, "MILLIS_MAPS")),
+                seconds(job.counter(JOB, "MILLIS_REDUCES")));
+    }
+
+    private static String count(long value) {
+        return value < 0 ? "" : Long.toString(value);
+    }
+
+    private static String seconds(long millis) {
+        return millis < 0 ? "" : String.format(Locale.ROOT, "%.1f", millis / 1000.0);
+    }
+}
