@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
 /**
  * Drives a running NIM serving the Cormorant testbed fabric the way the Hadoop plugins will: through
  * {@link NimClient} it asks where bandwidth is, runs Algorithm 1 in both modes and makes and
- * releases a collaborative reservation. {@code bin/cormorant-demo} runs it against the emulated
+ * releases a collaborative reservation. {@code bin/cormorant-fabric-demo} runs it against the emulated
  * testbed carrying real Table 4.2 traffic; with {@code --synthetic-traffic} it instead pushes
  * counters computed from the Medium flows (four 80% flows, eight 5%), on its ECMP path each.
  */
