@@ -59,6 +59,18 @@ class ReplicaSelectorSettingsTest {
     }
 
     @Test
+    void theNimInOpenDaylightIsARestconfAddressWithCredentials(@TempDir Path dir) throws Exception {
+        String odl = "restconf+http://192.168.123.1:8181/rests";
+        assertFailsNaming(NimClientSettings.TOKEN_FILE, conf("cormorant.nim.address", odl));
+        Path credentials = Files.writeString(dir.resolve("odl"), "admin:admin\n");
+        NimClientConfig nim = ReplicaSelectorSettings.from(conf("cormorant.nim.address", odl,
+                NimClientSettings.TOKEN_FILE, credentials.toString())).nim();
+        assertTrue(nim.restconf());
+        assertEquals(URI.create("http://192.168.123.1:8181/rests"), nim.httpUri());
+        assertEquals("admin:admin", nim.token());
+    }
+
+    @Test
     void stockModeNeedsNoNim() {
         ReplicaSelectorSettings s = ReplicaSelectorSettings.from(conf("cormorant.replica.mode", "stock"));
         assertTrue(s.stock());
