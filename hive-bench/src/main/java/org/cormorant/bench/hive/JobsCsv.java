@@ -19,15 +19,18 @@ public final class JobsCsv {
     }
 
     public static String row(int query, JobFigures job) {
+        // MapReduce leaves out a counter that stayed at zero: with counters read, a missing one is 0;
+        // with none read (job client failed), every counter column stays empty.
+        boolean read = !job.counters().isEmpty();
         return String.format(Locale.ROOT, "%d,%s,%d,%d,%s,%s,%s,,,,%s,%s,%s,%s", query, job.jobId(), job.maps(), job.reduces(),
-                count(job.counter(JOB, "DATA_LOCAL_MAPS")), count(job.counter(JOB, "RACK_LOCAL_MAPS")),
-                count(job.counter(JOB, "OTHER_LOCAL_MAPS")), count(job.counter(FS, "HDFS_BYTES_READ")),
-                seconds(job.elapsedMillis()), seconds(job.counter(JOB, "MILLIS_MAPS")),
-                seconds(job.counter(JOB, "MILLIS_REDUCES")));
+                count(read, job.counter(JOB, "DATA_LOCAL_MAPS")), count(read, job.counter(JOB, "RACK_LOCAL_MAPS")),
+                count(read, job.counter(JOB, "OTHER_LOCAL_MAPS")), count(read, job.counter(FS, "HDFS_BYTES_READ")),
+                seconds(job.elapsedMillis()), seconds(read ? Math.max(0, job.counter(JOB, "MILLIS_MAPS")) : -1),
+                seconds(read ? Math.max(0, job.counter(JOB, "MILLIS_REDUCES")) : -1));
     }
 
-    private static String count(long value) {
-        return value < 0 ? "" : Long.toString(value);
+    private static String count(boolean read, long value) {
+        return read ? Long.toString(Math.max(0, value)) : "";
     }
 
     private static String seconds(long millis) {
