@@ -13,6 +13,8 @@ in the host's network namespace with nsenter. Configuration is rendered per host
 in cluster/conf/ into run/hadoop/<host>/conf; logs go to run/hadoop/<host>/<daemon>.log; PIDs to
 run/hadoop/pids.json, which `stop` (and cluster/cleanup.sh, which kills every process left in the
 fabric's namespaces) use. Mode `stock` uses Hadoop's own CapacityScheduler and DFSNetworkTopology.
+Configuration values and command lines come from hadoop_daemons.py, which cluster/deploy/cormorant-deploy
+(the same daemons on real hosts over ssh) shares.
 """
 import argparse
 import json
@@ -23,22 +25,13 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-TEMPLATES = os.path.join(REPO, "cluster", "conf")
-DEFAULT_DIST = os.path.join(REPO, "hadoop-dist", "target", "hadoop")
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts in the checkout
+from hadoop_daemons import (  # noqa: E402
+                            DEFAULT_DIST, DEFAULT_JAVA_HOME, REPO, config_values, daemon_env, format_args,
+                            java_command, namenode_state_url, readiness, resourcemanager_metrics_url, write_configs)
+
 DEFAULT_RUN = os.path.join(REPO, "run", "hadoop")
-JAVA_HOME = os.environ.get("JAVA_HOME", "/usr/lib/jvm/java-17-openjdk-amd64")
-HEAPS = {"namenode": "384m", "resourcemanager": "512m", "datanode": "192m", "nodemanager": "256m"}
-MAINS = {
-    "namenode": "org.apache.hadoop.hdfs.server.namenode.NameNode",
-    "datanode": "org.apache.hadoop.hdfs.server.datanode.DataNode",
-    "resourcemanager": "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager",
-    "nodemanager": "org.apache.hadoop.yarn.server.nodemanager.NodeManager",
-}
-# Hive's map and reduce tasks need these on Java 17 (see docs/hive-bench.md).
-TASK_OPENS = " ".join("--add-opens=java.base/%s=ALL-UNNAMED" % p for p in (
-    "java.lang", "java.net", "java.util", "java.util.concurrent.atomic", "java.io", "java.nio", "sun.nio.ch"))
+JAVA_HOME = os.environ.get("JAVA_HOME", DEFAULT_JAVA_HOME)
 
 
 def fail(message):
@@ -46,23 +39,10 @@ def fail(message):
 
 
 def render(host_dir, values):
-    conf = os.path.join(host_dir, "conf")
-    os.makedirs(conf, exist_ok=True)
-    for name in os.listdir(TEMPLATES):
-        with open(os.path.join(TEMPLATES, name)) as f:
-            text = f.read()
-        for key, value in values.items():
-            text = text.replace("@@%s@@" % key, str(value))
-        if "@@" in text:
-            fail("template %s has a placeholder left: %s" % (name, text[text.index("@@"):text.index("@@") + 40]))
-        with open(os.path.join(conf, name), "w") as f:
-            f.write(text)
-    return conf
-
-
-def classpath(conf, dist):
-    return ":".join([conf, os.path.join(dist, "webapps-root"), os.path.join(dist, "plugins", "*"),
-                     os.path.join(dist, "lib", "*")])
+    try:
+        return write_configs(os.path.join(host_dir, "conf"), values)
+    except ValueError as e:
+        fail(str(e))
 
 
 def in_host(pid, command, **kwargs):
@@ -70,12 +50,11 @@ def in_host(pid, command, **kwargs):
 
 
 def java(daemon, conf, dist, args=()):
-    return [os.path.join(JAVA_HOME, "bin", "java"), "-Xmx" + HEAPS[daemon], "-XX:+UseSerialGC",
-            "-Dhadoop.log.dir=" + os.path.dirname(conf), "-cp", classpath(conf, dist), MAINS[daemon]] + list(args)
+    return java_command(daemon, JAVA_HOME, conf, dist, args)
 
 
 def launch(pid, daemon, conf, dist, log_path):
-    env = dict(os.environ, JAVA_HOME=JAVA_HOME, HADOOP_CONF_DIR=conf)
+    env = dict(os.environ, **daemon_env(JAVA_HOME, conf))
     log = open(log_path, "ab")
     proc = subprocess.Popen(in_host(pid, java(daemon, conf, dist)), stdout=log, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL, env=env, start_new_session=True)
@@ -96,11 +75,9 @@ def wait_ready(master_pid, master_ip, workers, timeout):
     deadline = time.time() + timeout
     live_dn = active_nm = 0
     while time.time() < deadline:
-        nn = curl_json(master_pid, "http://%s:9870/jmx?qry=Hadoop:service=NameNode,name=FSNamesystemState" % master_ip)
-        rm = curl_json(master_pid, "http://%s:8088/ws/v1/cluster/metrics" % master_ip)
-        live_dn = nn["beans"][0]["NumLiveDataNodes"] if nn and nn.get("beans") else 0
-        active_nm = rm["clusterMetrics"]["activeNodes"] if rm else 0
-        safe = nn and nn.get("beans") and nn["beans"][0].get("FSState") == "Operational"
+        nn = curl_json(master_pid, namenode_state_url(master_ip))
+        rm = curl_json(master_pid, resourcemanager_metrics_url(master_ip))
+        live_dn, active_nm, safe = readiness(nn, rm)
         if live_dn == workers and active_nm == workers and safe:
             return
         time.sleep(2)
@@ -124,29 +101,15 @@ def start(args):
     master_ip = hosts[args.master]["ip"]
 
     def values(host):
-        host_dir = os.path.join(args.run_dir, host)
-        return {
-            "MASTER_IP": master_ip, "HOST_IP": hosts[host]["ip"], "HOST_DIR": host_dir,
-            "HOST_CONF": os.path.join(host_dir, "conf"), "DIST": args.dist, "NIM_ADDRESS": args.nim,
-            "NIM_TOKEN_FILE": args.nim_token_file or "",
-            "REPLICATION": args.replication, "BLOCK_SIZE": args.block_size,
-            "STAGING_DIR": args.staging_dir,
-            "NM_MEMORY_MB": args.nm_memory_mb, "NM_VCORES": args.nm_vcores, "TASK_JAVA_OPTS": TASK_OPENS,
-            "SCHEDULER_MODE": args.scheduler_mode, "REPLICA_MODE": args.replica_mode,
-            "SCHEDULER_CLASS": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler"
-            if args.scheduler_mode == "stock" else "org.cormorant.yarn.NetworkAwareCapacityScheduler",
-            "ALLOCATOR_CLASS": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement."
-                               "LocalityAppPlacementAllocator"
-            if args.scheduler_mode == "stock" else "org.cormorant.yarn.NetworkAwarePlacementAllocator",
-            "TOPOLOGY_IMPL": "org.apache.hadoop.hdfs.net.DFSNetworkTopology"
-            if args.replica_mode == "stock" else "org.cormorant.hdfs.CormorantNetworkTopology",
-        }
+        return config_values(master_ip, hosts[host]["ip"], os.path.join(args.run_dir, host), args.dist, args.nim,
+                             args.nim_token_file, args.replication, args.block_size, args.staging_dir,
+                             args.nm_memory_mb, args.nm_vcores, args.scheduler_mode, args.replica_mode)
 
     pids = {}
     master_conf = render(os.path.join(args.run_dir, args.master), values(args.master))
     master_pid = hosts[args.master]["pid"]
     fmt = subprocess.run(in_host(master_pid, java("namenode", master_conf, args.dist,
-                                                  ["-format", "-force", "-nonInteractive"])),
+                                                  format_args())),
                          capture_output=True, text=True, env=dict(os.environ, JAVA_HOME=JAVA_HOME))
     if fmt.returncode != 0:
         fail("NameNode format failed:\n" + fmt.stdout[-3000:] + fmt.stderr[-3000:])
