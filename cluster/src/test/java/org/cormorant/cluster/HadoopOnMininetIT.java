@@ -53,7 +53,14 @@ class HadoopOnMininetIT {
             assertEquals(0, get.status(), get.output());
             assertArrayEquals(data, Files.readAllBytes(back));
 
-            JsonNode selector = jmx(mininet, "Hadoop:service=NameNode,name=CormorantReplicaSelector");
+            // JMX serves a metrics2 source's values from a cache refreshed at most once per metrics
+            // period (10 s), so the counters of a read just made may show up a period later.
+            String bean = "Hadoop:service=NameNode,name=CormorantReplicaSelector";
+            JsonNode selector = jmx(mininet, bean);
+            for (int i = 0; i < 60 && selector.path("NimOrderedSorts").asLong() == 0; i++) {
+                Thread.sleep(500);
+                selector = jmx(mininet, bean);
+            }
             assertEquals(0, selector.path("Fallback").asInt(), selector.toString());
             assertTrue(selector.path("NimOrderedSorts").asLong() > 0, selector.toString());
             MininetFabric.Result reservations = mininet.exec("n0", 10, "curl", "-fs", NIM + "/v1/reservations");
