@@ -81,8 +81,13 @@ public class NetworkAwarePlacementAllocator<N extends SchedulerNode> extends Loc
         try {
             placement.placed(request);
             TaskSelection chosen = chosenForNode.remove(node.getNodeName());
-            if (type != NodeType.NODE_LOCAL && chosen != null) {
-                placement.reserveAsync(request, chosen, node.getNodeName());
+            if (type != NodeType.NODE_LOCAL) {
+                if (chosen != null) {
+                    placement.metrics().nonLocalByNetwork.incr();
+                    placement.reserveAsync(request, chosen, node.getNodeName());
+                } else {
+                    placement.metrics().nonLocalStock.incr();
+                }
             }
         } catch (RuntimeException e) {
             LOG.warn("network-aware bookkeeping failed for {}", request, e);

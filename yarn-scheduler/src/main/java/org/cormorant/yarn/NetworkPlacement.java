@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -54,12 +53,14 @@ public final class NetworkPlacement implements AutoCloseable {
         this.postponement = new PostponementLimit(settings.maxPostponeMillis());
         this.metrics = PlacementMetrics.register();
         this.client = settings.stock() ? null : new NimClient(settings.nim()).start();
-        // Reservations are HTTP calls: never made on a scheduler thread, dropped when the NIM lags.
+        // Reservations are HTTP calls: never made on a scheduler thread, dropped when the NIM lags
+        // (counted, not thrown: an exception's stack trace would cost the scheduler thread more
+        // than the decision did).
         this.reservations = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(256), r -> {
             Thread t = new Thread(r, "cormorant-reservations");
             t.setDaemon(true);
             return t;
-        });
+        }, (task, executor) -> metrics.reservationsFailed.incr());
         if (client == null) {
             this.monitor = null;
         } else {
@@ -179,18 +180,14 @@ public final class NetworkPlacement implements AutoCloseable {
             return;
         }
         double bps = settings.reservationFraction() * selection.path().capacityBps(latest.get().fabric());
-        try {
-            reservations.execute(() -> {
-                if (client.reserve(owner, selection.replicaHost(), nodeHost, selection.path(), bps,
-                        settings.reservationTtlMillis()).isPresent()) {
-                    metrics.reservationsMade.incr();
-                } else {
-                    metrics.reservationsFailed.incr();
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            metrics.reservationsFailed.incr();
-        }
+        reservations.execute(() -> {
+            if (client.reserve(owner, selection.replicaHost(), nodeHost, selection.path(), bps,
+                    settings.reservationTtlMillis()).isPresent()) {
+                metrics.reservationsMade.incr();
+            } else {
+                metrics.reservationsFailed.incr();
+            }
+        });
     }
 
     private void checkHealth() {

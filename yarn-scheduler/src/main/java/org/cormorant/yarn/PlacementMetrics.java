@@ -28,6 +28,10 @@ public class PlacementMetrics {
     MutableCounterLong postponeLimitReached;
     @Metric("Decisions left to the stock scheduler (fallback, or hosts unknown to the NIM)")
     MutableCounterLong stockDecisions;
+    @Metric("Non-local containers placed on a node Algorithm 1 chose")
+    MutableCounterLong nonLocalByNetwork;
+    @Metric("Non-local containers placed by the stock answer (fallback, unknown hosts, postponement limit)")
+    MutableCounterLong nonLocalStock;
     @Metric("Path reservations made in the NIM")
     MutableCounterLong reservationsMade;
     @Metric("Path reservations that failed or were dropped")
@@ -58,6 +62,14 @@ public class PlacementMetrics {
 
     public long stockDecisions() {
         return stockDecisions.value();
+    }
+
+    public long nonLocalByNetwork() {
+        return nonLocalByNetwork.value();
+    }
+
+    public long nonLocalStock() {
+        return nonLocalStock.value();
     }
 
     public long reservationsMade() {
