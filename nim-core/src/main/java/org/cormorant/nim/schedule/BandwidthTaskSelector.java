@@ -2,6 +2,7 @@ package org.cormorant.nim.schedule;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.cormorant.nim.fabric.Fabric;
 import org.cormorant.nim.fabric.FabricNode;
 import org.cormorant.nim.load.NetworkSnapshot;
@@ -19,6 +20,16 @@ import org.cormorant.nim.query.PathBandwidth;
  */
 public final class BandwidthTaskSelector {
     private final TaskSelectionPolicy policy;
+    private volatile Memo memo;
+
+    /**
+     * A(P) per (replica host, requesting host) for one snapshot. A snapshot is immutable and serves
+     * the hundreds of decisions a scheduler makes before the next one arrives, each weighing the same
+     * few data hosts against the same nodes, so each pair's candidate paths are walked once per
+     * snapshot instead of once per decision.
+     */
+    private record Memo(NetworkSnapshot snapshot, ConcurrentHashMap<Long, Double> abstractBps) {
+    }
 
     public BandwidthTaskSelector(TaskSelectionPolicy policy) {
         this.policy = policy;
@@ -35,10 +46,15 @@ public final class BandwidthTaskSelector {
             return noDecision("requesting node " + requestingHost + " is not a host of the fabric");
         }
         int nc = target.get().index();
+        Memo current = memo;
+        if (current == null || current.snapshot() != snapshot) {
+            current = new Memo(snapshot, new ConcurrentHashMap<>());
+            memo = current;
+        }
         double max = Double.NEGATIVE_INFINITY;
         CandidateTask best = null;
         String bestReplica = null;
-        List<Path> bestCandidates = List.of();
+        int bestReplicaIndex = -1;
         int evaluated = 0;
         for (CandidateTask task : tasks) {
             for (String replica : task.replicaHosts()) {
@@ -51,8 +67,10 @@ public final class BandwidthTaskSelector {
                     return new TaskSelection(TaskSelection.Outcome.CHOSEN, task, nd.get().name(),
                             Double.POSITIVE_INFINITY, 0, null, "replica is on the requesting node");
                 }
-                List<Path> candidates = snapshot.paths().between(nd.get().index(), nc);
-                double a = PathBandwidth.abstractPath(snapshot, candidates, policy.mode().aggregation());
+                int nd0 = nd.get().index();
+                double a = current.abstractBps().computeIfAbsent((long) nd0 * fabric.nodeCount() + nc,
+                    key -> PathBandwidth.abstractPath(snapshot, snapshot.paths().between(nd0, nc),
+                        policy.mode().aggregation()));
                 if (policy.requireRateFit() && !Double.isNaN(task.dataProcessingRateBps())
                         && a < task.dataProcessingRateBps()) {
                     continue;
@@ -61,7 +79,7 @@ public final class BandwidthTaskSelector {
                     max = a;
                     best = task;
                     bestReplica = nd.get().name();
-                    bestCandidates = candidates;
+                    bestReplicaIndex = nd0;
                 }
             }
         }
@@ -72,6 +90,7 @@ public final class BandwidthTaskSelector {
             return new TaskSelection(TaskSelection.Outcome.POSTPONED, null, null, 0, 0, null,
                     "no task's data processing rate fits the available bandwidth to " + requestingHost);
         }
+        List<Path> bestCandidates = snapshot.paths().between(bestReplicaIndex, nc);
         Path path = policy.mode() == SchedulingMode.COLLABORATIVE
                 ? PathBandwidth.best(snapshot, bestCandidates).orElse(null) : null;
         double capacity = bestCandidates.isEmpty() ? 0 : bestCandidates.get(0).capacityBps(fabric);
