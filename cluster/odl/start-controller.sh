@@ -2,7 +2,7 @@
 # Starts the Cormorant OpenDaylight controller (odl-app/karaf) and waits until RESTCONF answers.
 #
 #   cluster/odl/start-controller.sh [--keep-data] [--dist TARBALL] [--run-dir DIR] [--timeout SECS]
-#                                   [--capacity-mbps N]
+#                                   [--capacity-mbps N] [--hedera] [--hedera-period-ms N] [--poll-ms N]
 #
 # * Unpacks the distribution (default odl-app/karaf/target/cormorant-karaf-*.tar.gz) into
 #   RUN_DIR (default run/odl, gitignored), again only when the tarball changed.
@@ -11,6 +11,9 @@
 # * --capacity-mbps N: the NIM takes every link's capacity as N Mbit/s instead of the inventory's
 #   current-speed (which a TCLink-shaped veth reports as 10 Gbit/s); written to
 #   etc/org.cormorant.nim.cfg, which is removed again without the option.
+# * --hedera: the app also places unannounced large flows Hedera-style (flow statistics read every
+#   poll, a round every --hedera-period-ms, default 5000); the "flow scheduler only" scenario.
+#   --poll-ms N: how often the NIM reads the datastore (default 5000). Both go to the same file.
 # * Runs Karaf in the background with JAVA_MAX_MEM (default 1536m), records its PID in
 #   RUN_DIR/karaf.pid; Karaf's console output goes to RUN_DIR/karaf.out and its log to
 #   RUN_DIR/<distribution>/data/log/karaf.log (nothing under /tmp: Mininet's cleanup deletes
@@ -28,6 +31,9 @@ run_dir="${CORMORANT_ODL_RUN:-$repo/run/odl}"
 dist=""
 keep_data=false
 capacity_mbps=""
+hedera=false
+hedera_period_ms=""
+poll_ms=""
 timeout=240
 flake_secs="${FLAKE_SECS:-90}"
 restconf="${RESTCONF_URL:-http://127.0.0.1:8181/rests}"
@@ -44,6 +50,9 @@ while [ $# -gt 0 ]; do
     --run-dir) run_dir="$2"; shift ;;
     --timeout) timeout="$2"; shift ;;
     --capacity-mbps) capacity_mbps="$2"; shift ;;
+    --hedera) hedera=true ;;
+    --hedera-period-ms) hedera_period_ms="$2"; shift ;;
+    --poll-ms) poll_ms="$2"; shift ;;
     -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "start-controller: unknown option $1" >&2; exit 2 ;;
   esac
@@ -56,6 +65,13 @@ if [ -n "$capacity_mbps" ] && ! [[ "$capacity_mbps" =~ ^[0-9]+([.][0-9]+)?$ ]]; 
   log "--capacity-mbps needs a number of Mbit/s, got '$capacity_mbps'"
   exit 2
 fi
+for pair in "--hedera-period-ms:$hedera_period_ms" "--poll-ms:$poll_ms"; do
+  value="${pair#*:}"
+  if [ -n "$value" ] && ! [[ "$value" =~ ^[0-9]+$ && "$value" -ge 500 ]]; then
+    log "${pair%%:*} needs a whole number of milliseconds >= 500, got '$value'"
+    exit 2
+  fi
+done
 
 if [ -z "$dist" ]; then
   dist=$(ls -t "$repo"/odl-app/karaf/target/cormorant-karaf-*.tar.gz 2>/dev/null | head -1 || true)
@@ -104,8 +120,17 @@ unpack() {
 
 start_karaf() {
   local home="$1"
+  local cfg=""
   if [ -n "$capacity_mbps" ]; then
-    printf 'useInventorySpeed = false\ndefaultCapacityMbps = %s\n' "$capacity_mbps" > "$home/etc/org.cormorant.nim.cfg"
+    cfg+=$(printf 'useInventorySpeed = false\ndefaultCapacityMbps = %s\n' "$capacity_mbps")$'\n'
+  fi
+  if $hedera; then
+    cfg+="hedera = true"$'\n'
+    [ -n "$hedera_period_ms" ] && cfg+="hederaPeriodMillis = $hedera_period_ms"$'\n'
+  fi
+  [ -n "$poll_ms" ] && cfg+="pollMillis = $poll_ms"$'\n'
+  if [ -n "$cfg" ]; then
+    printf '%s' "$cfg" > "$home/etc/org.cormorant.nim.cfg"
   else
     rm -f "$home/etc/org.cormorant.nim.cfg"
   fi

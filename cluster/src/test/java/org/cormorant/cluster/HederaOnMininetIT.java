@@ -21,7 +21,7 @@ import org.cormorant.nim.load.NimSettings;
 import org.cormorant.nim.path.EqualCostPaths;
 import org.cormorant.nim.path.Path;
 import org.cormorant.nim.schedule.LargeFlowPlacement;
-import org.cormorant.nim.service.LargeFlowScheduler;
+import org.cormorant.nim.schedule.LargeFlowScheduler;
 import org.cormorant.nim.service.NimApi;
 import org.cormorant.nim.service.NimHttpServer;
 import org.cormorant.nim.service.NimService;
@@ -60,14 +60,14 @@ class HederaOnMininetIT {
                 NimSettings.defaults().withSmoothing(1.0), System::currentTimeMillis);
         List<String> bridges = fabric.switches().stream().map(FabricNode::name).toList();
         OvsFlowInstaller installer = new OvsFlowInstaller(nim, "ovs-ofctl");
-        LargeFlowScheduler hedera = new LargeFlowScheduler(nim,
-                new OvsFlowCounterSource("ovs-ofctl", fabric, System::currentTimeMillis), new LargeFlowPlacement(), PERIOD_MILLIS);
+        LargeFlowScheduler hedera = new LargeFlowScheduler(nim, new LargeFlowPlacement(), PERIOD_MILLIS);
         MininetFabric mininet = MininetFabric.start(fabricFile, run);
         List<String> report = new ArrayList<>();
         try (NimService service = new NimService(nim,
                 List.of(new OvsPortCounterSource("ovs-ofctl", bridges, System::currentTimeMillis)), 1000,
                 new NimHttpServer(new NimApi(nim, null), "127.0.0.1", 0, 1))
-                .withFlowInstaller(installer).withLargeFlowScheduler(hedera)) {
+                .withFlowInstaller(installer)
+                .withLargeFlowScheduler(hedera, new OvsFlowCounterSource("ovs-ofctl", fabric, System::currentTimeMillis))) {
             service.pollOnce();  // installs ECMP; the first Hedera round (nothing measured yet)
             for (HostPair p : pairs) {
                 assertEquals(0, mininet.exec(p.src(), 10, "ping", "-c", "1", "-W", "2", ip(fabric, p.dst())).status());

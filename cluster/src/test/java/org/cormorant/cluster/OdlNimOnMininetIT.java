@@ -39,8 +39,9 @@ import org.junit.jupiter.api.Test;
  * the app installs forwarding (no l2switch), so every ping here went over the app's ECMP flows.
  * Shows what issue 3 asks: the NIM's topology is the fabric's, all host pairs ping, the NIM's load
  * of a link carrying an iperf3 flow is within 20% of iperf3's rate, a reserved path is the one the
- * traffic takes and release removes it, and unauthenticated or malformed writes are refused while the
- * controller keeps serving. Prints the figures docs/odl-app.md quotes.
+ * traffic takes and release removes it, unauthenticated or malformed writes are refused while the
+ * controller keeps serving, and (configuration {@code hedera}) large flows ECMP collided are pinned
+ * apart and unpinned after. Prints the figures docs/odl-app.md quotes.
  */
 class OdlNimOnMininetIT {
     private static final String RESTCONF = "http://127.0.0.1:8181/rests";
@@ -58,7 +59,8 @@ class OdlNimOnMininetIT {
         long t0 = System.nanoTime();
         Command.Result started = Command.run(run.resolve("start-controller.log"), 420,
                 MininetFabric.REPO.resolve("cluster/odl/start-controller.sh").toString(),
-                "--capacity-mbps", "20", "--run-dir", run.resolve("odl").toString());
+                "--capacity-mbps", "20", "--hedera", "--hedera-period-ms", "3000", "--run-dir",
+                run.resolve("odl").toString());
         assertEquals(0, started.status(), "controller did not start:\n" + started.output());
         System.out.println("controller: " + started.output().lines().filter(l -> l.startsWith("READY")).findFirst().orElse("?")
                 + " (" + seconds(t0) + " s including unpack)");
@@ -170,6 +172,8 @@ class OdlNimOnMininetIT {
             assertTrue(unknown.statusCode() >= 400 && unknown.body().contains("nosuch"), unknown.body());
             assertEquals("ok", nim().path("status").asText());
             assertTrue(listReservations().isEmpty());
+
+            largeFlowsAreSpreadAndUnpinned(run, fabric);
         } finally {
             if (mininet != null) {
                 mininet.close();
@@ -180,6 +184,91 @@ class OdlNimOnMininetIT {
         }
         assertEquals(0, mininet.cleanupStatus(), mininet.cleanupReport());
         assertFalse(mininet.cleanupReport().contains("still present"));
+    }
+
+    /**
+     * The app's Hedera scheduler (configuration {@code hedera}, flow statistics from openflowplugin):
+     * two iperf3 flows from e0's hosts that ECMP sends up the same aggregation switch are measured as
+     * large flows and pinned apart at priority 150, so both uplinks of e0 fill; the pins go once the
+     * flows end.
+     */
+    private void largeFlowsAreSpreadAndUnpinned(java.nio.file.Path run, Fabric fabric) throws Exception {
+        String[][] flows = collidingFlows(fabric);
+        int sharedPort = ruleOutPort("e0", 100, flows[0][1], flows[0][3]);
+        String sharedAgg = fabric.find(neighbour(fabric, "e0", sharedPort)).orElseThrow().datapathId();
+        String otherAgg = fabric.find(sharedAgg.equals(fabric.find("a0").orElseThrow().datapathId()) ? "a1" : "a0")
+                .orElseThrow().datapathId();
+        String e0 = fabric.find("e0").orElseThrow().datapathId();
+        List<Process> clients = new ArrayList<>();
+        for (String[] f : flows) {
+            current.exec(f[2], 10, "iperf3", "-s", "-D", "-1");
+        }
+        Thread.sleep(500);
+        for (String[] f : flows) {
+            clients.add(current.spawn(f[0], run.resolve("iperf3-hedera-" + f[0] + ".json"), "iperf3", "-c", f[3],
+                    "-t", "45", "-J"));
+        }
+        long start = System.nanoTime();
+        waitUntil(40, () -> effectivePort(flows[0]) != effectivePort(flows[1]),
+                "the two large flows still share e0's uplink to " + sharedAgg + ":\n" + dumpFlows("e0"));
+        double spreadAt = seconds(start);
+        Thread.sleep(12_000); // the NIM's rates lag by a statistics interval and a poll
+        double shared = linkRate(e0, sharedAgg);
+        double other = linkRate(e0, otherAgg);
+        String report = String.format("hedera: %s->%s and %s->%s collided on %s; pinned apart %.1f s after they started;"
+                + " then %.2f Mbit/s via %s, %.2f Mbit/s via %s", flows[0][0], flows[0][2], flows[1][0], flows[1][2],
+                sharedAgg, spreadAt, shared / 1e6, sharedAgg, other / 1e6, otherAgg);
+        System.out.println(report);
+        assertTrue(dumpFlows("e0").contains("priority=150,ip,nw_src="), report);
+        assertTrue(shared > 14e6 && other > 14e6, report);
+        for (Process client : clients) {
+            assertTrue(client.waitFor(60, TimeUnit.SECONDS), "iperf3 did not finish");
+        }
+        long ended = System.nanoTime();
+        waitUntil(60, () -> fabric.switches().stream().noneMatch(sw -> dumpFlows(sw.name()).contains("priority=150")),
+                "large-flow pins still present after the flows ended");
+        System.out.println("hedera: pins gone " + seconds(ended) + " s after the flows ended");
+    }
+
+    /**
+     * Two flows {src, srcIp, dst, dstIp} from e0's two hosts to two other hosts beyond e0's edge
+     * whose ECMP rules on e0 leave by the same port, read from the rules the app installed.
+     */
+    private static String[][] collidingFlows(Fabric fabric) {
+        List<FabricNode> local = new ArrayList<>();
+        List<FabricNode> remote = new ArrayList<>();
+        for (FabricNode h : fabric.hosts()) {
+            String edge = fabric.node(fabric.link(fabric.outLinks(h.index())[0]).to()).name();
+            (edge.equals("e0") ? local : remote).add(h);
+        }
+        for (FabricNode b : remote) {
+            for (FabricNode d : remote) {
+                if (b == d) {
+                    continue;
+                }
+                String ipA = local.get(0).addresses().get(0);
+                String ipB = b.addresses().get(0);
+                String ipC = local.get(1).addresses().get(0);
+                String ipD = d.addresses().get(0);
+                if (ruleOutPort("e0", 100, ipA, ipB) == ruleOutPort("e0", 100, ipC, ipD)) {
+                    return new String[][] {{local.get(0).name(), ipA, b.name(), ipB}, {local.get(1).name(), ipC, d.name(), ipD}};
+                }
+            }
+        }
+        throw new AssertionError("ECMP spreads every pair of flows leaving e0: nothing to test\n" + dumpFlows("e0"));
+    }
+
+    /** The port e0 forwards a flow by: its large-flow pin if it has one, else its ECMP rule. */
+    private static int effectivePort(String[] flow) {
+        int pinned = ruleOutPort("e0", 150, flow[1], flow[3]);
+        return pinned >= 0 ? pinned : ruleOutPort("e0", 100, flow[1], flow[3]);
+    }
+
+    /** Output port of the app's rule for SRC -> DST at PRIORITY on BRIDGE, or -1. */
+    private static int ruleOutPort(String bridge, int priority, String src, String dst) {
+        Matcher m = Pattern.compile("priority=" + priority + ",ip,nw_src=" + Pattern.quote(src) + ",nw_dst="
+                + Pattern.quote(dst) + " actions=output:(\\d+)").matcher(dumpFlows(bridge));
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     /** The fabric of the running test, for the helpers below. */

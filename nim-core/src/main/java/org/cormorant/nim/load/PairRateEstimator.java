@@ -2,7 +2,9 @@ package org.cormorant.nim.load;
 
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.cormorant.nim.fabric.HostPair;
 
@@ -40,24 +42,39 @@ public final class PairRateEstimator {
     public synchronized Map<HostPair, Double> record(Collection<RuleCounterSample> samples) {
         Map<RuleKey, Reading> now = new HashMap<>();
         Map<HostPair, Double> sampleRates = new HashMap<>();
+        Set<HostPair> repeated = new HashSet<>();
         long newest = lastReadingMillis;
         for (RuleCounterSample s : samples) {
             RuleKey key = new RuleKey(s.switchName(), s.priority(), s.pair());
             Reading reading = new Reading(s.bytes(), s.durationSeconds(), s.timestampMillis());
+            Reading previous = last.get(key);
             now.put(key, reading);
             newest = Math.max(newest, s.timestampMillis());
-            double rate = ruleRate(last.get(key), reading);
+            if (reading.equals(previous)) {
+                // The same statistics again (a controller refreshes them on its own schedule and dates
+                // them by the rule's age): nothing new about this pair, its rate stands.
+                repeated.add(s.pair());
+                continue;
+            }
+            double rate = ruleRate(previous, reading);
             if (!Double.isNaN(rate)) {
                 sampleRates.merge(s.pair(), rate, Double::sum);
             }
         }
+        repeated.removeAll(sampleRates.keySet());
         // A pair none of whose rules could be rated (first reading) has no rate yet; one whose rules
         // are all gone has none any more.
-        rates.keySet().retainAll(sampleRates.keySet());
+        rates.keySet().retainAll(union(sampleRates.keySet(), repeated));
         sampleRates.forEach((pair, rate) -> rates.merge(pair, rate, (old, fresh) -> smoothing * fresh + (1 - smoothing) * old));
         last = now;
         lastReadingMillis = newest;
         return Map.copyOf(rates);
+    }
+
+    private static Set<HostPair> union(Set<HostPair> a, Set<HostPair> b) {
+        Set<HostPair> all = new HashSet<>(a);
+        all.addAll(b);
+        return all;
     }
 
     public synchronized Map<HostPair, Double> rates() {

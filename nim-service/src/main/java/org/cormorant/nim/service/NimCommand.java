@@ -27,6 +27,7 @@ import org.cormorant.nim.path.EqualCostPaths;
 import org.cormorant.nim.load.NetworkInformationManager;
 import org.cormorant.nim.load.NimSettings;
 import org.cormorant.nim.schedule.LargeFlowPlacement;
+import org.cormorant.nim.schedule.LargeFlowScheduler;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -138,8 +139,8 @@ public final class NimCommand {
                 api.onReservationsChanged(service::reconcileFlowsSoon);
             }
             if (hedera) {
-                service.withLargeFlowScheduler(new LargeFlowScheduler(nim,
-                        new OvsFlowCounterSource(ovsOfctl, fabric, System::currentTimeMillis), placement, hederaPeriodMillis));
+                service.withLargeFlowScheduler(new LargeFlowScheduler(nim, placement, hederaPeriodMillis),
+                        new OvsFlowCounterSource(ovsOfctl, fabric, System::currentTimeMillis));
             }
             Runtime.getRuntime().addShutdownHook(new Thread(service::close, "nim-shutdown"));
             service.start();

@@ -9,6 +9,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cormorant.nim.load.NetworkInformationManager;
 import org.cormorant.nim.load.Reservation;
+import org.cormorant.nim.schedule.LargeFlowScheduler;
 
 /**
  * The standalone NIM: polls its counter sources every interval, publishes a new snapshot, lets
@@ -31,6 +32,7 @@ public final class NimService implements AutoCloseable {
     private OvsFlowInstaller flowInstaller;
     private boolean flowsFailing;
     private LargeFlowScheduler largeFlows;
+    private OvsFlowCounterSource largeFlowCounters;
     private boolean largeFlowCountersFailing;
 
     public NimService(NetworkInformationManager nim, List<CounterSource> sources, long pollMillis,
@@ -55,11 +57,12 @@ public final class NimService implements AutoCloseable {
      * Lets this service place unannounced large flows Hedera-style ({@code serve --hedera}); needs
      * the flow installer, which carries the pins to the switches.
      */
-    public NimService withLargeFlowScheduler(LargeFlowScheduler scheduler) {
+    public NimService withLargeFlowScheduler(LargeFlowScheduler scheduler, OvsFlowCounterSource counters) {
         if (flowInstaller == null) {
             throw new IllegalStateException("the large-flow scheduler needs the flow installer (--install-flows)");
         }
         this.largeFlows = scheduler;
+        this.largeFlowCounters = counters;
         return this;
     }
 
@@ -96,6 +99,7 @@ public final class NimService implements AutoCloseable {
             measureLargeFlows();
             nim.rebuildSnapshot();
             if (largeFlows != null && largeFlows.scheduleIfDue(nim.nowMillis())) {
+                LOG.info("hedera: " + largeFlows.describePins());
                 flowInstaller.setLargeFlowPins(largeFlows.pins());
             }
             reconcileFlows();
@@ -109,7 +113,7 @@ public final class NimService implements AutoCloseable {
             return;
         }
         try {
-            largeFlows.measure();
+            largeFlows.measure(largeFlowCounters.poll());
             if (largeFlowCountersFailing) {
                 LOG.info("flow counters recovered");
                 largeFlowCountersFailing = false;

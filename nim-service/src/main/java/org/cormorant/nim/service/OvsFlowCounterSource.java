@@ -13,6 +13,7 @@ import org.cormorant.nim.fabric.FabricNode;
 import org.cormorant.nim.fabric.HostPair;
 import org.cormorant.nim.forwarding.FlowPlan;
 import org.cormorant.nim.load.RuleCounterSample;
+import org.cormorant.nim.schedule.LargeFlowScheduler;
 
 /**
  * Reads the byte counters of the flow plan's per-pair rules with {@code ovs-ofctl dump-flows} on
@@ -80,22 +81,13 @@ public final class OvsFlowCounterSource {
             Optional<FabricNode> from = fabric.find(src.group(1)).filter(FabricNode::isHost);
             Optional<FabricNode> to = fabric.find(dst.group(1)).filter(FabricNode::isHost);
             if (!PLAN_PRIORITIES.contains(prio) || from.isEmpty() || to.isEmpty() || from.get() == to.get()
-                    || !attachedTo(fabric, from.get(), bridge)) {
+                    || !LargeFlowScheduler.countedAtSource(fabric, bridge, new HostPair(from.get().name(), to.get().name()))) {
                 continue;
             }
             samples.add(new RuleCounterSample(bridge, prio, new HostPair(from.get().name(), to.get().name()),
                     Long.parseLong(bytes.group(1)), Double.parseDouble(duration.group(1)), timestampMillis));
         }
         return samples;
-    }
-
-    private static boolean attachedTo(Fabric fabric, FabricNode host, String bridge) {
-        for (int l : fabric.outLinks(host.index())) {
-            if (fabric.node(fabric.link(l).to()).name().equals(bridge)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     public String describe() {

@@ -17,6 +17,7 @@ import org.cormorant.nim.load.NetworkInformationManager;
 import org.cormorant.nim.load.NimSettings;
 import org.cormorant.nim.load.RuleCounterSample;
 import org.cormorant.nim.schedule.LargeFlowPlacement;
+import org.cormorant.nim.schedule.LargeFlowScheduler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,11 +57,11 @@ class LargeFlowSchedulingTest {
         AtomicLong clock = new AtomicLong(100_000);
         NetworkInformationManager nim = new NetworkInformationManager(fabric, NimSettings.defaults().withSmoothing(1.0), clock::get);
         OvsFlowInstaller installer = new OvsFlowInstaller(nim, ofctl.toString());
-        LargeFlowScheduler scheduler = new LargeFlowScheduler(nim,
-                new OvsFlowCounterSource(ofctl.toString(), fabric, clock::get), new LargeFlowPlacement(), 5_000);
+        LargeFlowScheduler scheduler = new LargeFlowScheduler(nim, new LargeFlowPlacement(), 5_000);
         NimApi api = new NimApi(nim, null);
         try (NimService service = new NimService(nim, List.of(), 1_000, new NimHttpServer(api, "127.0.0.1", 0, 1))
-                .withFlowInstaller(installer).withLargeFlowScheduler(scheduler)) {
+                .withFlowInstaller(installer)
+                .withLargeFlowScheduler(scheduler, new OvsFlowCounterSource(ofctl.toString(), fabric, clock::get))) {
             Path calls = dir.resolve("calls.log");
             flows(dir, 0, 60);
             service.pollOnce();
@@ -94,10 +95,10 @@ class LargeFlowSchedulingTest {
     void theSchedulerNeedsTheInstaller() throws Exception {
         NetworkInformationManager nim = new NetworkInformationManager(fabric);
         NimService service = new NimService(nim, List.of(), 1_000, new NimHttpServer(new NimApi(nim, null), "127.0.0.1", 0, 1));
-        assertThrows(IllegalStateException.class, () -> service.withLargeFlowScheduler(new LargeFlowScheduler(nim,
-                new OvsFlowCounterSource("ovs-ofctl", fabric, () -> 0), new LargeFlowPlacement(), 5_000)));
-        assertThrows(IllegalArgumentException.class, () -> new LargeFlowScheduler(nim,
-                new OvsFlowCounterSource("ovs-ofctl", fabric, () -> 0), new LargeFlowPlacement(), 0));
+        assertThrows(IllegalStateException.class, () -> service.withLargeFlowScheduler(
+                new LargeFlowScheduler(nim, new LargeFlowPlacement(), 5_000),
+                new OvsFlowCounterSource("ovs-ofctl", fabric, () -> 0)));
+        assertThrows(IllegalArgumentException.class, () -> new LargeFlowScheduler(nim, new LargeFlowPlacement(), 0));
     }
 
     /** e0's table as dump-flows would print it: the n0 -> n2 ECMP rule with the given counters. */

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.cormorant.nim.load.NimSettings;
 import org.cormorant.nim.load.Reservation;
+import org.cormorant.nim.schedule.LargeFlowPlacement;
 import org.opendaylight.mdsal.binding.api.DataBroker;
 import org.opendaylight.mdsal.binding.api.RpcProviderService;
 import org.opendaylight.mdsal.binding.api.WriteTransaction;
@@ -61,6 +62,17 @@ public final class CormorantNimProvider implements AutoCloseable {
 
         @AttributeDefinition(description = "How long a reservation's bandwidth is subtracted (ms)")
         long reservationHoldMillis() default 10_000;
+
+        @AttributeDefinition(description = "Place unannounced large flows Hedera-style (the flow-scheduler-only "
+            + "scenario): reads the per-pair rules' flow statistics every poll and pins large flows at priority 150")
+        boolean hedera() default false;
+
+        @AttributeDefinition(description = "How often the Hedera scheduler runs a round (ms)", min = "500")
+        long hederaPeriodMillis() default 5000;
+
+        @AttributeDefinition(description = "Fraction of the source's NIC rate above which a host pair is a large "
+            + "flow, in (0, 1]")
+        double hederaThreshold() default LargeFlowPlacement.DEFAULT_THRESHOLD;
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(CormorantNimProvider.class);
@@ -83,9 +95,11 @@ public final class CormorantNimProvider implements AutoCloseable {
         NimSettings settings = NimSettings.defaults()
             .withSmoothing(config.smoothing())
             .withReservationHoldMillis(config.reservationHoldMillis());
+        LargeFlowPlacement largeFlows = largeFlowPlacement(config);
         this.engine = new NimEngine(settings, System::currentTimeMillis,
-            new FabricAssembler(config.topologyId(), config.defaultCapacityMbps() * 1e6, config.useInventorySpeed()));
-        this.reader = new MdsalNetworkReader(dataBroker, config.topologyId(), 10_000);
+            new FabricAssembler(config.topologyId(), config.defaultCapacityMbps() * 1e6, config.useInventorySpeed()),
+            largeFlows, config.hederaPeriodMillis());
+        this.reader = new MdsalNetworkReader(dataBroker, config.topologyId(), 10_000, largeFlows != null);
         this.flowWriter = new FlowWriter(dataBroker, 10_000);
         this.executor = MoreExecutors.listeningDecorator(Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "cormorant-nim");
@@ -102,9 +116,37 @@ public final class CormorantNimProvider implements AutoCloseable {
         executor.scheduleWithFixedDelay(this::refresh, config.pollMillis(), config.pollMillis(),
             TimeUnit.MILLISECONDS);
         LOG.info("Cormorant NIM started: topology {}, poll every {} ms, default capacity {} Mbit/s, "
-            + "inventory speed {}",
+            + "inventory speed {}, Hedera large-flow placement {}",
             config.topologyId(), config.pollMillis(), config.defaultCapacityMbps(),
-            config.useInventorySpeed() ? "used" : "ignored");
+            config.useInventorySpeed() ? "used" : "ignored",
+            largeFlows == null ? "off" : "on (threshold " + config.hederaThreshold() + " of NIC rate, a round every "
+                + config.hederaPeriodMillis() + " ms)");
+    }
+
+    /**
+     * The Hedera placement the configuration asks for, or null. A bad value switches it off with an
+     * error naming the key; the NIM and its ECMP forwarding keep running.
+     */
+    @SuppressWarnings("checkstyle:IllegalCatch")
+    static LargeFlowPlacement largeFlowPlacement(final Configuration config) {
+        if (!config.hedera()) {
+            return null;
+        }
+        try {
+            if (config.hederaPeriodMillis() <= 0) {
+                throw new IllegalArgumentException("hederaPeriodMillis must be positive, got "
+                    + config.hederaPeriodMillis());
+            }
+            try {
+                return new LargeFlowPlacement(config.hederaThreshold(),
+                    Math.min(LargeFlowPlacement.DEFAULT_SLACK, config.hederaThreshold()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("hederaThreshold: " + e.getMessage(), e);
+            }
+        } catch (IllegalArgumentException e) {
+            LOG.error("Cormorant NIM: Hedera large-flow placement off, etc/org.cormorant.nim.cfg: {}", e.getMessage());
+            return null;
+        }
     }
 
     /**
@@ -162,7 +204,7 @@ public final class CormorantNimProvider implements AutoCloseable {
             return;
         }
         try {
-            flowWriter.sync(engine.nim());
+            flowWriter.sync(engine.nim(), engine.largeFlowPins());
             lastFlowFailure = null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

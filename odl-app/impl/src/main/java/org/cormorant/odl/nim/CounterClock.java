@@ -38,7 +38,11 @@ final class CounterClock {
         return samples;
     }
 
-    private long timestamp(String key, long durationMillis, long now) {
+    /**
+     * The time of a reading of counters identified by {@code key} taken when their object (port,
+     * rule) had been up {@code durationMillis}; the poll time {@code now} when that is unknown (-1).
+     */
+    long timestamp(String key, long durationMillis, long now) {
         if (durationMillis < 0) {
             return now;
         }

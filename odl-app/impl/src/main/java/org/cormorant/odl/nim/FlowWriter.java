@@ -10,11 +10,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.cormorant.nim.fabric.FabricNode;
+import org.cormorant.nim.fabric.HostPair;
 import org.cormorant.nim.forwarding.FlowPlan;
 import org.cormorant.nim.forwarding.FlowPlan.FlowRule;
 import org.cormorant.nim.forwarding.ForwardingRule;
 import org.cormorant.nim.load.NetworkInformationManager;
 import org.cormorant.nim.load.NetworkSnapshot;
+import org.cormorant.nim.path.Path;
 import org.opendaylight.mdsal.binding.api.DataBroker;
 import org.opendaylight.mdsal.binding.api.ReadTransaction;
 import org.opendaylight.mdsal.binding.api.WriteTransaction;
@@ -56,7 +58,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The flow scheduler's hands inside OpenDaylight: brings the switches' config datastore to nim-core's
- * {@link FlowPlan} (ECMP at priority 100, reserved paths pinned at 200) plus one LLDP-to-controller
+ * {@link FlowPlan} (ECMP at priority 100, Hedera's large-flow pins at 150, reserved paths pinned at
+ * 200) plus one LLDP-to-controller
  * flow per switch, writing only the difference to what it wrote before. openflowplugin's
  * forwarding-rules manager pushes config flows to the switches (and again when a switch reconnects).
  *
@@ -77,6 +80,7 @@ final class FlowWriter {
     static final long COOKIE_LLDP = COOKIE_MARK | 1;
     static final long COOKIE_ECMP = COOKIE_MARK | 2;
     static final long COOKIE_PINNED = COOKIE_MARK | 3;
+    static final long COOKIE_LARGE_FLOW = COOKIE_MARK | 4;
     /** Above every forwarding rule; LLDP frames never match an IPv4 rule anyway. */
     static final int LLDP_PRIORITY = 1000;
     static final int ETHERTYPE_IPV4 = 0x0800;
@@ -99,6 +103,11 @@ final class FlowWriter {
 
     /** What Cormorant wants on the switches for this NIM (nothing without one). */
     static List<Entry> desired(NetworkInformationManager nim) {
+        return desired(nim, Map.of());
+    }
+
+    /** What Cormorant wants on the switches, with the Hedera scheduler's pins (host pair to path). */
+    static List<Entry> desired(NetworkInformationManager nim, Map<HostPair, Path> largeFlowPins) {
         if (nim == null) {
             return List.of();
         }
@@ -108,7 +117,7 @@ final class FlowWriter {
             String node = nodeId(sw.name(), sw.datapathId());
             entries.add(new Entry(node, "cormorant-lldp", null));
         }
-        for (FlowRule rule : FlowPlan.desired(snapshot.paths(), nim.reservations())) {
+        for (FlowRule rule : FlowPlan.desired(snapshot.paths(), nim.reservations(), largeFlowPins)) {
             ForwardingRule hop = rule.hop();
             String node = nodeId(hop.switchName(), hop.datapathId());
             entries.add(new Entry(node, flowId(rule, node), rule));
@@ -122,7 +131,13 @@ final class FlowWriter {
      * the next call tries the whole difference again (puts and deletes are idempotent).
      */
     int sync(NetworkInformationManager nim) throws InterruptedException, ExecutionException, TimeoutException {
-        List<Entry> want = desired(nim);
+        return sync(nim, Map.of());
+    }
+
+    /** {@link #sync(NetworkInformationManager)} with the Hedera scheduler's pins. */
+    int sync(NetworkInformationManager nim, Map<HostPair, Path> largeFlowPins)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        List<Entry> want = desired(nim, largeFlowPins);
         Set<Entry> wantSet = new HashSet<>(want);
         List<Entry> add = want.stream().filter(e -> !installed.contains(e)).toList();
         Set<String> addedKeys = new HashSet<>();
@@ -236,7 +251,11 @@ final class FlowWriter {
                         .build())
                 .build();
         return flow.setPriority(Uint16.valueOf(rule.priority()))
-                .setCookie(cookie(rule.priority() == FlowPlan.PINNED_PRIORITY ? COOKIE_PINNED : COOKIE_ECMP))
+                .setCookie(cookie(switch (rule.priority()) {
+                    case FlowPlan.PINNED_PRIORITY -> COOKIE_PINNED;
+                    case FlowPlan.LARGE_FLOW_PRIORITY -> COOKIE_LARGE_FLOW;
+                    default -> COOKIE_ECMP;
+                }))
                 .setMatch(match)
                 .setInstructions(output(Integer.toString(hop.outPort())))
                 .build();

@@ -10,15 +10,38 @@ import java.util.List;
  * @param switches      OpenFlow node ids ({@code openflow:1}), sorted
  * @param ports         every numbered port of those switches
  * @param links         directed inter-switch links as the topology lists them (one per direction)
+ * @param rules         per-pair rule statistics of table 0 (read only when the Hedera scheduler is on)
  * @param readAtMillis  wall clock when the reading was taken
  */
 public record NetworkReading(List<String> switches, List<SwitchPort> ports, List<SwitchLink> links,
-        long readAtMillis) {
+        List<RuleCounters> rules, long readAtMillis) {
 
     public NetworkReading {
         switches = List.copyOf(switches);
         ports = List.copyOf(ports);
         links = List.copyOf(links);
+        rules = List.copyOf(rules);
+    }
+
+    /** A reading without flow statistics (the Hedera scheduler is off). */
+    public NetworkReading(List<String> switches, List<SwitchPort> ports, List<SwitchLink> links, long readAtMillis) {
+        this(switches, ports, links, List.of(), readAtMillis);
+    }
+
+    /**
+     * Statistics of one per-pair IPv4 forwarding rule in table 0 of a switch
+     * ({@code opendaylight-flow-statistics:flow-statistics} of an operational flow): input of the
+     * Hedera scheduler's large-flow detection.
+     *
+     * @param node           OpenFlow node id
+     * @param priority       the rule's priority
+     * @param srcIpv4        the rule's IPv4 source address (no prefix length)
+     * @param dstIpv4        the rule's IPv4 destination address
+     * @param bytes          bytes the rule matched since it was installed
+     * @param durationMillis how long the rule has been installed when the switch read the counters
+     */
+    public record RuleCounters(String node, int priority, String srcIpv4, String dstIpv4, long bytes,
+            long durationMillis) {
     }
 
     /**

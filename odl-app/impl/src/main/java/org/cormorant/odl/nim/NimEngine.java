@@ -1,21 +1,32 @@
 package org.cormorant.odl.nim;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import org.cormorant.nim.fabric.Fabric;
+import org.cormorant.nim.fabric.FabricNode;
+import org.cormorant.nim.fabric.HostPair;
 import org.cormorant.nim.load.NetworkInformationManager;
 import org.cormorant.nim.load.NimSettings;
 import org.cormorant.nim.load.Reservation;
+import org.cormorant.nim.load.RuleCounterSample;
+import org.cormorant.nim.path.Path;
+import org.cormorant.nim.schedule.LargeFlowPlacement;
+import org.cormorant.nim.schedule.LargeFlowScheduler;
 import org.cormorant.odl.nim.FabricAssembler.Assembly;
+import org.cormorant.odl.nim.NetworkReading.RuleCounters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Hosts nim-core's {@link NetworkInformationManager} for OpenDaylight and feeds it: each
  * {@link #refresh} turns a datastore reading into a fabric (replacing the NIM's fabric when the
- * network changed), folds the port counters in and publishes a new snapshot. No OpenDaylight types
- * here, so it is tested without a controller.
+ * network changed), folds the port counters in and publishes a new snapshot; with a
+ * {@link LargeFlowPlacement} it also runs the Hedera scheduler's rounds on the rules' counters
+ * (nim-core's {@link LargeFlowScheduler}). No OpenDaylight types here, so it is tested without a
+ * controller.
  *
  * <p>Refreshes are serialised by the caller (one poller thread); RPCs read {@link #nim()} concurrently,
  * and nim-core serialises its own writers.
@@ -31,6 +42,10 @@ public final class NimEngine {
     private volatile NetworkInformationManager nim;
     private volatile Assembly assembly = new Assembly(null, "", Set.of(), List.of());
     private List<String> lastProblems = List.of();
+    private final LargeFlowPlacement largeFlowPlacement;
+    private final long largeFlowPeriodMillis;
+    /** Bound to one fabric: a new fabric starts over with no pins (old paths mean nothing in it). */
+    private volatile LargeFlowScheduler largeFlows;
 
     /** What one refresh did. */
     public record RefreshResult(boolean fabricChanged, int samplesAccepted, List<Reservation> dropped,
@@ -38,9 +53,34 @@ public final class NimEngine {
     }
 
     public NimEngine(NimSettings settings, LongSupplier clock, FabricAssembler assembler) {
+        this(settings, clock, assembler, null, 0);
+    }
+
+    /**
+     * An engine that also places unannounced large flows ({@code largeFlowPlacement} not null), one
+     * round every {@code largeFlowPeriodMillis}; the readings must then carry rule statistics.
+     */
+    public NimEngine(NimSettings settings, LongSupplier clock, FabricAssembler assembler,
+            LargeFlowPlacement largeFlowPlacement, long largeFlowPeriodMillis) {
+        if (largeFlowPlacement != null && largeFlowPeriodMillis <= 0) {
+            throw new IllegalArgumentException("hederaPeriodMillis must be positive, got " + largeFlowPeriodMillis);
+        }
         this.settings = settings;
         this.clock = clock;
         this.assembler = assembler;
+        this.largeFlowPlacement = largeFlowPlacement;
+        this.largeFlowPeriodMillis = largeFlowPeriodMillis;
+    }
+
+    /** Whether this engine runs the Hedera scheduler. */
+    public boolean placesLargeFlows() {
+        return largeFlowPlacement != null;
+    }
+
+    /** The Hedera scheduler's current pins, host pair to path (none when it is off). */
+    public Map<HostPair, Path> largeFlowPins() {
+        LargeFlowScheduler scheduler = largeFlows;
+        return scheduler == null ? Map.of() : scheduler.pins();
     }
 
     public HostRegistry hosts() {
@@ -108,6 +148,49 @@ public final class NimEngine {
         int accepted = current.recordCounters(samples);
         List<Reservation> expired = current.expireReservations();
         current.rebuildSnapshot();
+        if (largeFlowPlacement != null) {
+            scheduleLargeFlows(current, changed, reading);
+        }
         return new RefreshResult(changed, accepted, dropped, expired);
+    }
+
+    private void scheduleLargeFlows(NetworkInformationManager current, boolean fabricChanged, NetworkReading reading) {
+        LargeFlowScheduler scheduler = largeFlows;
+        if (scheduler == null || fabricChanged) {
+            // openflowplugin refreshes statistics every few seconds, read here every poll: two
+            // readings after a move before the next round judges the links.
+            scheduler = new LargeFlowScheduler(current, largeFlowPlacement, largeFlowPeriodMillis, 2);
+            largeFlows = scheduler;
+        }
+        scheduler.measure(ruleSamples(current.fabric(), reading));
+        if (scheduler.scheduleIfDue(clock.getAsLong())) {
+            LOG.info("Cormorant NIM hedera: {}", scheduler.describePins());
+        }
+    }
+
+    /**
+     * The reading's rules as nim-core samples: addresses to fabric hosts (rules of unknown addresses
+     * are skipped), each dated by the rule's own age like port counters (see {@link CounterClock}).
+     */
+    private List<RuleCounterSample> ruleSamples(Fabric fabric, NetworkReading reading) {
+        List<RuleCounterSample> samples = new ArrayList<>(reading.rules().size());
+        for (RuleCounters rule : reading.rules()) {
+            FabricNode src = fabric.find(rule.srcIpv4()).filter(FabricNode::isHost).orElse(null);
+            FabricNode dst = fabric.find(rule.dstIpv4()).filter(FabricNode::isHost).orElse(null);
+            if (src == null || dst == null || src == dst) {
+                continue;
+            }
+            String key = "rule " + rule.node() + " " + rule.priority() + " " + rule.srcIpv4() + " " + rule.dstIpv4();
+            long at = counterClock.timestamp(key, rule.durationMillis(), reading.readAtMillis());
+            samples.add(new RuleCounterSample(switchName(fabric, rule.node()), rule.priority(),
+                    new HostPair(src.name(), dst.name()), rule.bytes(),
+                    rule.durationMillis() < 0 ? Double.MAX_VALUE : rule.durationMillis() / 1000.0, at));
+        }
+        return samples;
+    }
+
+    /** The fabric's name of the switch with OpenFlow node id {@code node}. */
+    private static String switchName(Fabric fabric, String node) {
+        return fabric.find(node).map(FabricNode::name).orElse(node);
     }
 }
