@@ -26,9 +26,10 @@ public final class BandwidthTaskSelector {
      * A(P) per (replica host, requesting host) for one snapshot. A snapshot is immutable and serves
      * the hundreds of decisions a scheduler makes before the next one arrives, each weighing the same
      * few data hosts against the same nodes, so each pair's candidate paths are walked once per
-     * snapshot instead of once per decision.
+     * snapshot instead of once per decision (and the collaborative mode's best path chosen once).
      */
-    private record Memo(NetworkSnapshot snapshot, ConcurrentHashMap<Long, Double> abstractBps) {
+    private record Memo(NetworkSnapshot snapshot, ConcurrentHashMap<Long, Double> abstractBps,
+                        ConcurrentHashMap<Long, Optional<Path>> bestPath) {
     }
 
     public BandwidthTaskSelector(TaskSelectionPolicy policy) {
@@ -48,7 +49,7 @@ public final class BandwidthTaskSelector {
         int nc = target.get().index();
         Memo current = memo;
         if (current == null || current.snapshot() != snapshot) {
-            current = new Memo(snapshot, new ConcurrentHashMap<>());
+            current = new Memo(snapshot, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
             memo = current;
         }
         double max = Double.NEGATIVE_INFINITY;
@@ -92,7 +93,9 @@ public final class BandwidthTaskSelector {
         }
         List<Path> bestCandidates = snapshot.paths().between(bestReplicaIndex, nc);
         Path path = policy.mode() == SchedulingMode.COLLABORATIVE
-                ? PathBandwidth.best(snapshot, bestCandidates).orElse(null) : null;
+                ? current.bestPath().computeIfAbsent((long) bestReplicaIndex * fabric.nodeCount() + nc,
+                    key -> PathBandwidth.best(snapshot, bestCandidates)).orElse(null)
+                : null;
         double capacity = bestCandidates.isEmpty() ? 0 : bestCandidates.get(0).capacityBps(fabric);
         double threshold = policy.thresholdFraction() * capacity;
         if (max > threshold) {
