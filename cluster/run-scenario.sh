@@ -7,6 +7,7 @@
 #     QUERIES   e.g. 6,3 or all
 #     SF        TPC-H scale factor, e.g. 0.01
 # Environment: REPLICATION (3), BLOCK_SIZE (8m), LINK_MBPS (20, must match the fabric file),
+#   MTU (fabric interfaces' MTU, e.g. 9000; default the veths' 1500: see docs/hive-bench.md, "CPU"),
 #   CONTROLLER: standalone (default: the standalone NIM on n0 installs flows with ovs-ofctl) or odl
 #   (the OpenDaylight controller with odl-cormorant controls the switches and is the NIM; Hadoop
 #   reaches its RESTCONF over a management LAN, fabric_up.py --mgmt-net).
@@ -58,7 +59,8 @@ if [ "$controller" = odl ]; then
   "$here/cluster/odl/start-controller.sh" --capacity-mbps "$link_mbps" $hedera --run-dir "$work/odl" | sed 's/^/  /'
   fabric_args=(--controller 127.0.0.1:6653 --mgmt-net 192.168.123.0/24)
 fi
-log "fabric up"
+[ -n "${MTU:-}" ] && fabric_args+=(--mtu "$MTU")
+log "fabric up${MTU:+ (MTU $MTU)}"
 /usr/bin/python3 "$here/cluster/mininet/fabric_up.py" --fabric "$fabric" --state "$work/mininet" --ignore-stdin \
   "${fabric_args[@]}" > "$work/fabric_up.log" 2>&1 &
 fabric_pid=$!
