@@ -31,6 +31,8 @@ import org.cormorant.nim.client.NimClient;
 import org.cormorant.nim.client.NimClientConfig;
 import org.cormorant.nim.client.NimStatus;
 import org.cormorant.nim.load.NetworkSnapshot;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,7 +43,8 @@ import org.junit.jupiter.api.Test;
  * of a link carrying an iperf3 flow is within 20% of iperf3's rate, a reserved path is the one the
  * traffic takes and release removes it, unauthenticated or malformed writes are refused while the
  * controller keeps serving, and (configuration {@code hedera}) large flows ECMP collided are pinned
- * apart and unpinned after. Prints the figures docs/odl-app.md quotes.
+ * apart and unpinned after; and the k=4 fat-tree runs under the same controller. Prints the figures
+ * docs/odl-app.md quotes.
  */
 class OdlNimOnMininetIT {
     private static final String RESTCONF = "http://127.0.0.1:8181/rests";
@@ -49,21 +52,87 @@ class OdlNimOnMininetIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    @Test
-    void controllerRunsTheFabricAndPinsReservedPaths() throws Exception {
-        java.nio.file.Path run = MininetFabric.REPO.resolve("run/it-odl");
-        java.nio.file.Path fabricFile = MininetFabric.REPO.resolve("cluster/fabrics/testbed.json");
-        Fabric fabric = FabricJson.read(fabricFile);
-        Files.createDirectories(run);
+    private static final java.nio.file.Path RUN = MininetFabric.REPO.resolve("run/it-odl");
 
+    /** One controller for both fabrics: its start (and its occasional AAA restart) is the slow part. */
+    @BeforeAll
+    static void startController() throws Exception {
+        Files.createDirectories(RUN);
         long t0 = System.nanoTime();
-        Command.Result started = Command.run(run.resolve("start-controller.log"), 420,
+        Command.Result started = Command.run(RUN.resolve("start-controller.log"), 420,
                 MininetFabric.REPO.resolve("cluster/odl/start-controller.sh").toString(),
                 "--capacity-mbps", "20", "--hedera", "--hedera-period-ms", "3000", "--run-dir",
-                run.resolve("odl").toString());
+                RUN.resolve("odl").toString());
         assertEquals(0, started.status(), "controller did not start:\n" + started.output());
         System.out.println("controller: " + started.output().lines().filter(l -> l.startsWith("READY")).findFirst().orElse("?")
                 + " (" + seconds(t0) + " s including unpack)");
+    }
+
+    @AfterAll
+    static void stopController() throws Exception {
+        Command.run(RUN.resolve("stop-controller.log"), 120,
+                MininetFabric.REPO.resolve("cluster/odl/stop-controller.sh").toString(), "--run-dir",
+                RUN.resolve("odl").toString());
+    }
+
+    /**
+     * The k=4 fat-tree (20 switches, 16 hosts, 4 equal-cost core paths between pods) under the same
+     * controller: after the testbed's hosts are replaced by its own, the NIM's topology is the fabric
+     * file's and every host pair pings over the app's ECMP flows.
+     */
+    @Test
+    void fatTreeK4RunsUnderTheController() throws Exception {
+        java.nio.file.Path run = RUN.resolve("fat-tree");
+        java.nio.file.Path fabricFile = MininetFabric.REPO.resolve("cluster/fabrics/fat-tree-k4.json");
+        Fabric fabric = FabricJson.read(fabricFile);
+        MininetFabric mininet = null;
+        try {
+            long up = System.nanoTime();
+            mininet = MininetFabric.start(fabricFile, run, "--controller", "127.0.0.1:6653");
+            current = mininet;
+            Command.Result registered = Command.run(run.resolve("register-hosts.log"), 200, "/usr/bin/python3",
+                    MininetFabric.REPO.resolve("cluster/odl/register-hosts.py").toString(),
+                    "--state", run.resolve("mininet").toString(), "--wait", "150");
+            assertEquals(0, registered.status(), "hosts not attached:\n" + registered.output());
+            Set<String> expected = expectedLinks(fabric);
+            Set<String> seen = waitForNimLinks(expected, 120);
+            assertEquals(expected, seen, "NIM links vs fabric file");
+            assertEquals(fabric.switches().size(), nim().path("switches").asInt());
+            assertEquals(fabric.hosts().size(), nim().path("hosts").asInt());
+            System.out.println("fat-tree: " + seen.size() + " directed links as in the fabric file, "
+                    + seconds(up) + " s after the fabric came up");
+            List<FabricNode> hosts = fabric.hosts();
+            String first = hosts.get(0).name();
+            String last = hosts.get(hosts.size() - 1).addresses().get(0);
+            waitUntil(60, () -> current.exec(first, 5, "ping", "-c", "1", "-W", "1", last).status() == 0,
+                    first + " cannot ping " + last + ": no forwarding flows");
+            long pingStart = System.nanoTime();
+            List<String> unreachable = new ArrayList<>();
+            for (FabricNode a : hosts) {
+                for (FabricNode b : hosts) {
+                    if (a != b && current.exec(a.name(), 10, "ping", "-c", "1", "-W", "2",
+                            b.addresses().get(0)).status() != 0) {
+                        unreachable.add(a.name() + "->" + b.name());
+                    }
+                }
+            }
+            assertEquals(List.of(), unreachable, "host pairs that do not ping");
+            System.out.println("fat-tree ping: all " + hosts.size() * (hosts.size() - 1) + " ordered pairs, "
+                    + seconds(pingStart) + " s");
+        } finally {
+            if (mininet != null) {
+                mininet.close();
+            }
+        }
+        assertEquals(0, mininet.cleanupStatus(), mininet.cleanupReport());
+        assertFalse(mininet.cleanupReport().contains("still present"));
+    }
+
+    @Test
+    void controllerRunsTheFabricAndPinsReservedPaths() throws Exception {
+        java.nio.file.Path run = RUN;
+        java.nio.file.Path fabricFile = MininetFabric.REPO.resolve("cluster/fabrics/testbed.json");
+        Fabric fabric = FabricJson.read(fabricFile);
         MininetFabric mininet = null;
         try {
             long up = System.nanoTime();
@@ -178,9 +247,6 @@ class OdlNimOnMininetIT {
             if (mininet != null) {
                 mininet.close();
             }
-            Command.run(run.resolve("stop-controller.log"), 120,
-                    MininetFabric.REPO.resolve("cluster/odl/stop-controller.sh").toString(), "--run-dir",
-                    run.resolve("odl").toString());
         }
         assertEquals(0, mininet.cleanupStatus(), mininet.cleanupReport());
         assertFalse(mininet.cleanupReport().contains("still present"));
