@@ -8,7 +8,8 @@
   static ECMP rules (from `cormorant-nim ecmp-flows`) say so.
 * Links are TCLinks with the file's capacity and delay. Checksum offload is switched off on every
   veth, or TCP does not pass the userspace datapath.
-* Hosts get static ARP entries: base connectivity needs no ARP flooding over a looped fabric.
+* Hosts get static ARP entries: base connectivity needs no ARP flooding over a looped fabric
+  (--no-static-arp leaves them out, for a controller that answers ARP itself).
 * Ports are the fabric file's (normalised by `cormorant-nim fabric --from`), so OpenFlow port N of
   a switch is the port the NIM calls N.
 
@@ -173,6 +174,8 @@ def main():
                         help="MTU of every fabric interface (e.g. 9000, jumbo frames as data centres use them): the "
                              "userspace datapath's CPU cost is per packet, so fewer, larger packets leave the CPU to "
                              "the cluster it emulates")
+    parser.add_argument("--no-static-arp", action="store_true",
+                        help="leave hosts without static ARP entries (the controller's ARP responder answers them)")
     parser.add_argument("--ignore-stdin", action="store_true",
                         help="run until signalled, even when standard input closes (for shell scripts)")
     args = parser.parse_args()
@@ -218,7 +221,8 @@ def main():
                 out = run(["ip", "link", "set", "dev", name, "mtu", str(args.mtu)])
                 if out.returncode != 0:
                     raise RuntimeError("ip link set dev %s mtu %d: %s" % (name, args.mtu, out.stderr.strip()))
-        net.staticArp()
+        if not args.no_static_arp:
+            net.staticArp()
         if args.mgmt_net:
             state["mgmt"] = add_management_network(net, args.mgmt_net, state, state_file)
         if args.ecmp_flows:

@@ -29,6 +29,7 @@ import org.cormorant.nim.fabric.FabricNode;
 import org.cormorant.nim.fabric.Link;
 import org.cormorant.nim.client.NimClient;
 import org.cormorant.nim.client.NimClientConfig;
+import org.cormorant.nim.api.NimJson;
 import org.cormorant.nim.client.NimStatus;
 import org.cormorant.nim.load.NetworkSnapshot;
 import org.junit.jupiter.api.AfterAll;
@@ -43,7 +44,8 @@ import org.junit.jupiter.api.Test;
  * of a link carrying an iperf3 flow is within 20% of iperf3's rate, a reserved path is the one the
  * traffic takes and release removes it, unauthenticated or malformed writes are refused while the
  * controller keeps serving, and (configuration {@code hedera}) large flows ECMP collided are pinned
- * apart and unpinned after; and the k=4 fat-tree runs under the same controller. Prints the figures
+ * apart and unpinned after; and the k=4 fat-tree runs under the same controller with no static ARP
+ * entries (the app answers ARP for registered hosts). Prints the figures
  * docs/odl-app.md quotes.
  */
 class OdlNimOnMininetIT {
@@ -88,7 +90,8 @@ class OdlNimOnMininetIT {
         MininetFabric mininet = null;
         try {
             long up = System.nanoTime();
-            mininet = MininetFabric.start(fabricFile, run, "--controller", "127.0.0.1:6653");
+            // No static ARP entries: every host's first packet to another asks the app's ARP responder.
+            mininet = MininetFabric.start(fabricFile, run, "--controller", "127.0.0.1:6653", "--no-static-arp");
             current = mininet;
             Command.Result registered = Command.run(run.resolve("register-hosts.log"), 200, "/usr/bin/python3",
                     MininetFabric.REPO.resolve("cluster/odl/register-hosts.py").toString(),
@@ -119,6 +122,13 @@ class OdlNimOnMininetIT {
             assertEquals(List.of(), unreachable, "host pairs that do not ping");
             System.out.println("fat-tree ping: all " + hosts.size() * (hosts.size() - 1) + " ordered pairs, "
                     + seconds(pingStart) + " s");
+            // The neighbours were learned from the responder's replies, with the registered MACs.
+            FabricNode peer = hosts.get(1);
+            String neighbours = current.exec(first, 5, "ip", "neigh", "show", peer.addresses().get(0)).output();
+            String peerMac = NimJson.mapper().readTree(Files.readString(run.resolve("mininet/state.json")))
+                    .path("hosts").path(peer.name()).path("mac").asText();
+            assertTrue(!peerMac.isEmpty() && neighbours.contains("lladdr " + peerMac), neighbours + " / " + peerMac);
+            System.out.println("fat-tree ARP: " + first + " learned " + neighbours.strip());
         } finally {
             if (mininet != null) {
                 mininet.close();

@@ -13,6 +13,8 @@ import org.cormorant.nim.load.NimSettings;
 import org.cormorant.nim.load.Reservation;
 import org.cormorant.nim.schedule.LargeFlowPlacement;
 import org.opendaylight.mdsal.binding.api.DataBroker;
+import org.opendaylight.mdsal.binding.api.NotificationService;
+import org.opendaylight.mdsal.binding.api.RpcConsumerRegistry;
 import org.opendaylight.mdsal.binding.api.RpcProviderService;
 import org.opendaylight.mdsal.binding.api.WriteTransaction;
 import org.opendaylight.mdsal.common.api.LogicalDatastoreType;
@@ -63,6 +65,10 @@ public final class CormorantNimProvider implements AutoCloseable {
         @AttributeDefinition(description = "How long a reservation's bandwidth is subtracted (ms)")
         long reservationHoldMillis() default 10_000;
 
+        @AttributeDefinition(description = "Answer ARP requests for registered hosts (ARP goes to the controller, "
+            + "the reply carries the host's registered MAC); off: hosts need static ARP entries")
+        boolean arpResponder() default true;
+
         @AttributeDefinition(description = "Place unannounced large flows Hedera-style (the flow-scheduler-only "
             + "scenario): reads the per-pair rules' flow statistics every poll and pins large flows at priority 150")
         boolean hedera() default false;
@@ -84,13 +90,16 @@ public final class CormorantNimProvider implements AutoCloseable {
     private final FlowWriter flowWriter;
     private final ListeningScheduledExecutorService executor;
     private final Registration rpcRegistration;
+    private final ArpPacketHandler arpHandler;
     private volatile boolean closed;
     private volatile String lastReadFailure;
     private volatile String lastFlowFailure;
 
     @Activate
     public CormorantNimProvider(@Reference final DataBroker dataBroker,
-            @Reference final RpcProviderService rpcProviderService, final Configuration config) {
+            @Reference final RpcProviderService rpcProviderService,
+            @Reference final NotificationService notificationService,
+            @Reference final RpcConsumerRegistry rpcConsumerRegistry, final Configuration config) {
         this.dataBroker = dataBroker;
         NimSettings settings = NimSettings.defaults()
             .withSmoothing(config.smoothing())
@@ -112,15 +121,27 @@ public final class CormorantNimProvider implements AutoCloseable {
             (ReservePath) input -> published(rpcs.reservePath(input)),
             (ReleasePath) input -> published(rpcs.releasePath(input)),
             (RegisterHosts) rpcs::registerHosts);
+        this.arpHandler = config.arpResponder()
+            ? new ArpPacketHandler(notificationService, rpcConsumerRegistry, new ArpResponder(this::macOf)) : null;
         executor.submit(this::refresh);
         executor.scheduleWithFixedDelay(this::refresh, config.pollMillis(), config.pollMillis(),
             TimeUnit.MILLISECONDS);
         LOG.info("Cormorant NIM started: topology {}, poll every {} ms, default capacity {} Mbit/s, "
-            + "inventory speed {}, Hedera large-flow placement {}",
+            + "inventory speed {}, ARP responder {}, Hedera large-flow placement {}",
             config.topologyId(), config.pollMillis(), config.defaultCapacityMbps(),
-            config.useInventorySpeed() ? "used" : "ignored",
+            config.useInventorySpeed() ? "used" : "ignored", arpHandler == null ? "off" : "on",
             largeFlows == null ? "off" : "on (threshold " + config.hederaThreshold() + " of NIC rate, a round every "
                 + config.hederaPeriodMillis() + " ms)");
+    }
+
+    /** The registered MAC of the host with IPv4 address {@code ip}, or null. */
+    private String macOf(final String ip) {
+        for (RegisteredHost host : engine.hosts().all()) {
+            if (ip.equals(host.ip())) {
+                return host.mac();
+            }
+        }
+        return null;
     }
 
     /**
@@ -241,6 +262,9 @@ public final class CormorantNimProvider implements AutoCloseable {
     public void close() {
         closed = true;
         rpcRegistration.close();
+        if (arpHandler != null) {
+            arpHandler.close();
+        }
         executor.shutdownNow();
         try {
             executor.awaitTermination(10, TimeUnit.SECONDS);

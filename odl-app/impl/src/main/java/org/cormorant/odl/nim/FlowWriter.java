@@ -81,12 +81,16 @@ final class FlowWriter {
     static final long COOKIE_ECMP = COOKIE_MARK | 2;
     static final long COOKIE_PINNED = COOKIE_MARK | 3;
     static final long COOKIE_LARGE_FLOW = COOKIE_MARK | 4;
+    static final long COOKIE_ARP = COOKIE_MARK | 5;
+    static final String LLDP_FLOW = "cormorant-lldp";
+    static final String ARP_FLOW = "cormorant-arp";
     /** Above every forwarding rule; LLDP frames never match an IPv4 rule anyway. */
     static final int LLDP_PRIORITY = 1000;
     static final int ETHERTYPE_IPV4 = 0x0800;
     static final int ETHERTYPE_LLDP = 0x88cc;
+    static final int ETHERTYPE_ARP = ArpResponder.ETHERTYPE_ARP;
 
-    /** One flow Cormorant wants on a switch: its datastore key and the rule behind it (null for LLDP). */
+    /** One flow Cormorant wants on a switch: its datastore key and the rule behind it (null for LLDP, ARP). */
     record Entry(String node, String flowId, FlowRule rule) {
     }
 
@@ -115,7 +119,8 @@ final class FlowWriter {
         List<Entry> entries = new ArrayList<>();
         for (FabricNode sw : snapshot.fabric().switches()) {
             String node = nodeId(sw.name(), sw.datapathId());
-            entries.add(new Entry(node, "cormorant-lldp", null));
+            entries.add(new Entry(node, LLDP_FLOW, null));
+            entries.add(new Entry(node, ARP_FLOW, null));
         }
         for (FlowRule rule : FlowPlan.desired(snapshot.paths(), nim.reservations(), largeFlowPins)) {
             ForwardingRule hop = rule.hop();
@@ -237,9 +242,10 @@ final class FlowWriter {
                 .setFlowName(entry.flowId());
         FlowRule rule = entry.rule();
         if (rule == null) {
+            boolean arp = ARP_FLOW.equals(entry.flowId());
             return flow.setPriority(Uint16.valueOf(LLDP_PRIORITY))
-                    .setCookie(cookie(COOKIE_LLDP))
-                    .setMatch(ethernet(ETHERTYPE_LLDP).build())
+                    .setCookie(cookie(arp ? COOKIE_ARP : COOKIE_LLDP))
+                    .setMatch(ethernet(arp ? ETHERTYPE_ARP : ETHERTYPE_LLDP).build())
                     .setInstructions(output(OutputPortValues.CONTROLLER.toString()))
                     .build();
         }

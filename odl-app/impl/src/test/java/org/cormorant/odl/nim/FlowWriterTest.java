@@ -117,26 +117,30 @@ class FlowWriterTest {
     }
 
     @Test
-    void firstSyncWritesLldpPerSwitchAndEcmpForEveryPair() throws Exception {
+    void firstSyncWritesLldpAndArpPerSwitchAndEcmpForEveryPair() throws Exception {
         final int changed = writer.sync(engine.nim());
         assertEquals(1, transactions);
-        Map<String, Flow> lldp = withPriority(FlowWriter.LLDP_PRIORITY);
+        Map<String, Flow> punts = withPriority(FlowWriter.LLDP_PRIORITY);
         assertEquals(Set.of("openflow:1/cormorant-lldp", "openflow:2/cormorant-lldp", "openflow:3/cormorant-lldp",
-                "openflow:4/cormorant-lldp"), lldp.keySet());
-        for (Flow flow : lldp.values()) {
-            assertEquals(0x88cc, flow.getMatch().getEthernetMatch().getEthernetType().getType().getValue().intValue());
+                "openflow:4/cormorant-lldp", "openflow:1/cormorant-arp", "openflow:2/cormorant-arp",
+                "openflow:3/cormorant-arp", "openflow:4/cormorant-arp"), punts.keySet());
+        for (Map.Entry<String, Flow> e : punts.entrySet()) {
+            Flow flow = e.getValue();
+            boolean arp = e.getKey().endsWith("/cormorant-arp");
+            assertEquals(arp ? 0x0806 : 0x88cc,
+                    flow.getMatch().getEthernetMatch().getEthernetType().getType().getValue().intValue());
             var apply = (ApplyActionsCase) flow.getInstructions().nonnullInstruction().values().iterator().next()
                     .getInstruction();
             var output = (OutputActionCase) apply.getApplyActions().nonnullAction().values().iterator().next()
                     .getAction();
             assertEquals("CONTROLLER", output.getOutputAction().getOutputNodeConnector().getValue());
-            assertEquals(FlowWriter.COOKIE_LLDP, flow.getCookie().getValue().longValue());
+            assertEquals(arp ? FlowWriter.COOKIE_ARP : FlowWriter.COOKIE_LLDP, flow.getCookie().getValue().longValue());
             assertEquals(0, flow.getTableId().intValue());
         }
         Map<String, Flow> ecmp = withPriority(FlowPlan.ECMP_PRIORITY);
         // 12 ordered pairs: 2 same-edge pairs x2 take one hop, 8 cross-edge pairs take three
         assertEquals(2 * 2 + 8 * 3, ecmp.size());
-        assertEquals(lldp.size() + ecmp.size(), changed);
+        assertEquals(punts.size() + ecmp.size(), changed);
         assertTrue(deletes.isEmpty());
         Flow h1ToH2 = ecmp.get("openflow:1/cormorant-ecmp-10.0.0.1-10.0.0.2-openflow-1");
         assertEquals(2, outPort(h1ToH2));

@@ -113,6 +113,11 @@ class NimEngineHederaTest {
             }
 
             @Override
+            public boolean arpResponder() {
+                return true;
+            }
+
+            @Override
             public boolean hedera() {
                 return hedera;
             }
