@@ -6,7 +6,8 @@
 #     TRAFFIC   none | low | medium | high  (Table 4.2; forced to none for no-traffic)
 #     QUERIES   e.g. 6,3 or all
 #     SF        TPC-H scale factor, e.g. 0.01
-# Environment: REPLICATION (3), BLOCK_SIZE (8m), LINK_MBPS (20, must match the fabric file),
+# Environment: REPLICATION (3), BLOCK_SIZE (8m), LINK_MBPS (20: the testbed's links; another value
+#   runs the testbed with every link at that speed),
 #   MTU (fabric interfaces' MTU, e.g. 9000; default the veths' 1500: see docs/hive-bench.md, "CPU"),
 #   CONTROLLER: standalone (default: the standalone NIM on n0 installs flows with ovs-ofctl) or odl
 #   (the OpenDaylight controller with odl-cormorant controls the switches and is the NIM; Hadoop
@@ -17,6 +18,9 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 scenario="$1"; traffic="$2"; queries="$3"; sf="$4"; results="$5"
 replication="${REPLICATION:-3}"; block="${BLOCK_SIZE:-8m}"; link_mbps="${LINK_MBPS:-20}"
 fabric="$here/cluster/fabrics/testbed.json"
+if ! [[ "$link_mbps" =~ ^[0-9]+([.][0-9]+)?$ ]]; then
+  echo "run-scenario: LINK_MBPS must be a number of Mbit/s, got '$link_mbps'" >&2; exit 2
+fi
 work="$here/run/scenario"
 data="$here/run/hive-bench/data/sf$sf"
 hedera=""
@@ -52,6 +56,17 @@ trap finish EXIT
 log() { echo "[$(date +%H:%M:%S)] $scenario/$traffic: $*"; }
 
 fabric_args=()
+if [ "$link_mbps" != 20 ]; then
+  # The testbed at another link speed: the same fabric with every cable's capacity replaced, used by
+  # the launcher, the NIM and the traffic alike.
+  mkdir -p "$work"
+  /usr/bin/python3 -c 'import json, sys
+f = json.load(open(sys.argv[1]))
+for link in f["links"]:
+    link["capacityMbps"] = float(sys.argv[2])
+json.dump(f, open(sys.argv[3], "w"), indent=1)' "$fabric" "$link_mbps" "$work/fabric.json"
+  fabric="$work/fabric.json"
+fi
 if [ "$controller" = odl ]; then
   log "OpenDaylight controller (odl-cormorant)"
   odl_started=1
