@@ -110,16 +110,7 @@ class OdlNimOnMininetIT {
             waitUntil(60, () -> current.exec(first, 5, "ping", "-c", "1", "-W", "1", last).status() == 0,
                     first + " cannot ping " + last + ": no forwarding flows");
             long pingStart = System.nanoTime();
-            List<String> unreachable = new ArrayList<>();
-            for (FabricNode a : hosts) {
-                for (FabricNode b : hosts) {
-                    if (a != b && current.exec(a.name(), 10, "ping", "-c", "1", "-W", "2",
-                            b.addresses().get(0)).status() != 0) {
-                        unreachable.add(a.name() + "->" + b.name());
-                    }
-                }
-            }
-            assertEquals(List.of(), unreachable, "host pairs that do not ping");
+            assertEquals(List.of(), unreachablePairs(hosts), "host pairs that do not ping");
             System.out.println("fat-tree ping: all " + hosts.size() * (hosts.size() - 1) + " ordered pairs, "
                     + seconds(pingStart) + " s");
             // The neighbours were learned from the responder's replies, with the registered MACs.
@@ -168,17 +159,8 @@ class OdlNimOnMininetIT {
             long pingStart = System.nanoTime();
             waitUntil(60, () -> current.exec("n1", 5, "ping", "-c", "1", "-W", "1", "10.0.0.8").status() == 0,
                     "n1 cannot ping n7: no forwarding flows");
-            List<String> unreachable = new ArrayList<>();
             List<FabricNode> hosts = fabric.hosts();
-            for (FabricNode a : hosts) {
-                for (FabricNode b : hosts) {
-                    if (a != b && current.exec(a.name(), 10, "ping", "-c", "1", "-W", "2",
-                            b.addresses().get(0)).status() != 0) {
-                        unreachable.add(a.name() + "->" + b.name());
-                    }
-                }
-            }
-            assertEquals(List.of(), unreachable, "host pairs that do not ping");
+            assertEquals(List.of(), unreachablePairs(hosts), "host pairs that do not ping");
             System.out.println("ping: all " + hosts.size() * (hosts.size() - 1) + " ordered pairs, "
                     + seconds(pingStart) + " s");
 
@@ -345,6 +327,20 @@ class OdlNimOnMininetIT {
         Matcher m = Pattern.compile("priority=" + priority + ",ip,nw_src=" + Pattern.quote(src) + ",nw_dst="
                 + Pattern.quote(dst) + " actions=output:(\\d+)").matcher(dumpFlows(bridge));
         return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
+    /** Ordered host pairs where one ping of the other's first address gets no answer. */
+    private List<String> unreachablePairs(List<FabricNode> hosts) throws Exception {
+        List<String> unreachable = new ArrayList<>();
+        for (FabricNode a : hosts) {
+            for (FabricNode b : hosts) {
+                if (a != b && current.exec(a.name(), 10, "ping", "-c", "1", "-W", "2",
+                        b.addresses().get(0)).status() != 0) {
+                    unreachable.add(a.name() + "->" + b.name());
+                }
+            }
+        }
+        return unreachable;
     }
 
     /** The fabric of the running test, for the helpers below. */
