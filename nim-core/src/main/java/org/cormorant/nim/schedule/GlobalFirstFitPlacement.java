@@ -1,5 +1,6 @@
 package org.cormorant.nim.schedule;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +11,8 @@ import org.cormorant.nim.path.Path;
 
 /**
  * Hedera's Global First Fit (the flow scheduler of Cormorant 4.3.4): each large flow, in turn, goes
- * to the first candidate path on which every link still has room for its demand; room is then taken
+ * to the first candidate path on which every link still has room for its demand, its current path
+ * tried first (stays put while it fits: less churn than Hedera's fixed order); room is then taken
  * from those links so later flows do not collide with it. A flow that fits nowhere is left where
  * ECMP put it (absent from the result).
  *
@@ -52,7 +54,7 @@ public final class GlobalFirstFitPlacement {
         for (LargeFlow flow : flows) {
             FabricNode src = fabric.host(flow.src());
             FabricNode dst = fabric.host(flow.dst());
-            for (Path path : snapshot.paths().between(src.index(), dst.index())) {
+            for (Path path : currentFirst(snapshot.paths().between(src.index(), dst.index()), flow.currentPath())) {
                 if (fits(snapshot, room, path, flow.demandBps(), slack)) {
                     for (int link : path.linksUnsafe()) {
                         room[link] -= flow.demandBps();
@@ -63,6 +65,26 @@ public final class GlobalFirstFitPlacement {
             }
         }
         return placement;
+    }
+
+    /**
+     * The candidate paths with the flow's current one first. Hedera searches them in a fixed order;
+     * trying the current path first keeps a flow where it is while it still fits there, so a round
+     * does not move it onto a path whose room only looks free because counters have not caught up
+     * with the last round's moves (the flows it would meet there are still measured elsewhere).
+     */
+    private static List<Path> currentFirst(List<Path> candidates, Path current) {
+        if (current == null || !candidates.contains(current) || candidates.get(0).equals(current)) {
+            return candidates;
+        }
+        List<Path> ordered = new ArrayList<>(candidates.size());
+        ordered.add(current);
+        for (Path p : candidates) {
+            if (!p.equals(current)) {
+                ordered.add(p);
+            }
+        }
+        return ordered;
     }
 
     private static boolean fits(NetworkSnapshot snapshot, double[] room, Path path, double demand, double slack) {

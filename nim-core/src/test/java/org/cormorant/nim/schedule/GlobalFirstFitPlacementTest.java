@@ -58,6 +58,25 @@ class GlobalFirstFitPlacementTest {
     }
 
     @Test
+    void aFlowStaysOnItsCurrentPathWhileItFitsThere() {
+        // n1 -> n3 runs via the second candidate and n0 -> n2 via the first, each alone on its uplink:
+        // Hedera's fixed order would try to move n1 -> n3 onto the first candidate, whose room only
+        // looks free because n0 -> n2's own rate is given back to it.
+        List<Path> n1n3 = nim.candidatePaths("n1", "n3");
+        List<Path> n0n2 = nim.candidatePaths("n0", "n2");
+        Path n0n2Via = n0n2.stream().filter(p -> aggregationOf(p).equals(aggregationOf(n1n3.get(0)))).findFirst()
+                .orElseThrow();
+        load(nim, "e0", aggregationOf(n0n2Via), 700 * MBPS);
+        load(nim, "e0", aggregationOf(n1n3.get(1)), 700 * MBPS);
+        NetworkSnapshot s = nim.rebuildSnapshot();
+        Map<String, Path> placement = GlobalFirstFitPlacement.place(s, List.of(
+                new LargeFlow("b", "n1", "n3", 1_000 * MBPS, n1n3.get(1), 700 * MBPS),
+                new LargeFlow("a", "n0", "n2", 1_000 * MBPS, n0n2Via, 700 * MBPS)), 0.1);
+        assertEquals(n1n3.get(1), placement.get("b"), "stays where it runs");
+        assertEquals(n0n2Via, placement.get("a"), "and so does the other");
+    }
+
+    @Test
     void measuredLoadDecidesWhereAFlowFits() {
         load(nim, "a0", "e1", 400 * MBPS);
         NetworkSnapshot s = nim.rebuildSnapshot();
