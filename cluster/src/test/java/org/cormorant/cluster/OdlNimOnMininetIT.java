@@ -93,15 +93,7 @@ class OdlNimOnMininetIT {
             // No static ARP entries: every host's first packet to another asks the app's ARP responder.
             mininet = MininetFabric.start(fabricFile, run, "--controller", "127.0.0.1:6653", "--no-static-arp");
             current = mininet;
-            Command.Result registered = Command.run(run.resolve("register-hosts.log"), 200, "/usr/bin/python3",
-                    MininetFabric.REPO.resolve("cluster/odl/register-hosts.py").toString(),
-                    "--state", run.resolve("mininet").toString(), "--wait", "150");
-            assertEquals(0, registered.status(), "hosts not attached:\n" + registered.output());
-            Set<String> expected = expectedLinks(fabric);
-            Set<String> seen = waitForNimLinks(expected, 120);
-            assertEquals(expected, seen, "NIM links vs fabric file");
-            assertEquals(fabric.switches().size(), nim().path("switches").asInt());
-            assertEquals(fabric.hosts().size(), nim().path("hosts").asInt());
+            Set<String> seen = registerHostsAndWaitForTopology(run, fabric);
             System.out.println("fat-tree: " + seen.size() + " directed links as in the fabric file, "
                     + seconds(up) + " s after the fabric came up");
             List<FabricNode> hosts = fabric.hosts();
@@ -139,17 +131,8 @@ class OdlNimOnMininetIT {
             long up = System.nanoTime();
             mininet = MininetFabric.start(fabricFile, run, "--controller", "127.0.0.1:6653");
             current = mininet;
-            Command.Result registered = Command.run(run.resolve("register-hosts.log"), 200, "/usr/bin/python3",
-                    MininetFabric.REPO.resolve("cluster/odl/register-hosts.py").toString(),
-                    "--state", run.resolve("mininet").toString(), "--wait", "150");
-            assertEquals(0, registered.status(), "hosts not attached:\n" + registered.output());
-
-            Set<String> expected = expectedLinks(fabric);
-            Set<String> seen = waitForNimLinks(expected, 120);
-            assertEquals(expected, seen, "NIM links vs fabric file");
+            Set<String> seen = registerHostsAndWaitForTopology(run, fabric);
             JsonNode nim = nim();
-            assertEquals(fabric.switches().size(), nim.path("switches").asInt());
-            assertEquals(fabric.hosts().size(), nim.path("hosts").asInt());
             for (JsonNode host : nim.path("host")) {
                 assertTrue(host.path("attached").asBoolean(), "not attached: " + host);
             }
@@ -327,6 +310,23 @@ class OdlNimOnMininetIT {
         Matcher m = Pattern.compile("priority=" + priority + ",ip,nw_src=" + Pattern.quote(src) + ",nw_dst="
                 + Pattern.quote(dst) + " actions=output:(\\d+)").matcher(dumpFlows(bridge));
         return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
+    /**
+     * Registers the running fabric's hosts (replacing any earlier ones) and waits until the NIM's
+     * directed links are the fabric file's; checks its switch and host counts. Returns the links.
+     */
+    private Set<String> registerHostsAndWaitForTopology(java.nio.file.Path run, Fabric fabric) throws Exception {
+        Command.Result registered = Command.run(run.resolve("register-hosts.log"), 200, "/usr/bin/python3",
+                MininetFabric.REPO.resolve("cluster/odl/register-hosts.py").toString(),
+                "--state", run.resolve("mininet").toString(), "--wait", "150");
+        assertEquals(0, registered.status(), "hosts not attached:\n" + registered.output());
+        Set<String> expected = expectedLinks(fabric);
+        Set<String> seen = waitForNimLinks(expected, 120);
+        assertEquals(expected, seen, "NIM links vs fabric file");
+        assertEquals(fabric.switches().size(), nim().path("switches").asInt());
+        assertEquals(fabric.hosts().size(), nim().path("hosts").asInt());
+        return seen;
     }
 
     /** Ordered host pairs where one ping of the other's first address gets no answer. */
