@@ -182,15 +182,11 @@ public final class NimEngine {
             }
             String key = "rule " + rule.node() + " " + rule.priority() + " " + rule.srcIpv4() + " " + rule.dstIpv4();
             long at = counterClock.timestamp(key, rule.durationMillis(), reading.readAtMillis());
-            samples.add(new RuleCounterSample(switchName(fabric, rule.node()), rule.priority(),
+            // FabricAssembler names switches by their OpenFlow node id, so the node is the switch name.
+            samples.add(new RuleCounterSample(rule.node(), rule.priority(),
                     new HostPair(src.name(), dst.name()), rule.bytes(),
                     rule.durationMillis() < 0 ? Double.MAX_VALUE : rule.durationMillis() / 1000.0, at));
         }
         return samples;
-    }
-
-    /** The fabric's name of the switch with OpenFlow node id {@code node}. */
-    private static String switchName(Fabric fabric, String node) {
-        return fabric.find(node).map(FabricNode::name).orElse(node);
     }
 }
