@@ -4,14 +4,14 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
+import org.cormorant.nim.api.ApiTypes.ReservationView;
 import org.cormorant.nim.client.NimClient;
+import org.cormorant.nim.client.PairReservations;
 import org.cormorant.nim.client.NimStatus;
 import org.cormorant.nim.load.NetworkSnapshot;
 import org.cormorant.nim.schedule.BandwidthTaskSelector;
@@ -37,7 +37,9 @@ public final class NetworkPlacement implements AutoCloseable {
     private final BandwidthTaskSelector selector;
     private final PostponementLimit postponement;
     private final PlacementMetrics metrics;
-    private final ThreadPoolExecutor reservations;
+    /** Requests that may wait for the sender; more are dropped (counted). */
+    static final int RESERVATION_QUEUE = 256;
+    private final PairReservations reservations;
     /** Watches the NIM between decisions, so the Fallback gauge moves when nothing is pending. */
     private final ScheduledExecutorService monitor;
     private final AtomicBoolean inFallback = new AtomicBoolean();
@@ -53,14 +55,33 @@ public final class NetworkPlacement implements AutoCloseable {
         this.postponement = new PostponementLimit(settings.maxPostponeMillis());
         this.metrics = PlacementMetrics.register();
         this.client = settings.stock() ? null : new NimClient(settings.nim()).start();
-        // Reservations are HTTP calls: never made on a scheduler thread, dropped when the NIM lags
-        // (counted, not thrown: an exception's stack trace would cost the scheduler thread more
-        // than the decision did).
-        this.reservations = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(256), r -> {
-            Thread t = new Thread(r, "cormorant-reservations");
-            t.setDaemon(true);
-            return t;
-        }, (task, executor) -> metrics.reservationsFailed.incr());
+        // Reservations are HTTP calls: never made on a scheduler thread. PairReservations hands them
+        // to its sender without locks, drops them when the NIM lags and skips a pair that a live
+        // reservation already covers (counted, not thrown: an exception's stack trace would cost
+        // the scheduler thread more than the decision did).
+        this.reservations = client == null || settings.mode() != SchedulingMode.COLLABORATIVE ? null
+                : new PairReservations(client, "cormorant-reservations", RESERVATION_QUEUE,
+                        settings.reservationTtlMillis(), System::currentTimeMillis, new PairReservations.Events() {
+                            @Override
+                            public void covered() {
+                                metrics.reservationsCovered.incr();
+                            }
+
+                            @Override
+                            public void dropped() {
+                                metrics.reservationsFailed.incr();
+                            }
+
+                            @Override
+                            public void made(ReservationView reservation) {
+                                metrics.reservationsMade.incr();
+                            }
+
+                            @Override
+                            public void failed() {
+                                metrics.reservationsFailed.incr();
+                            }
+                        });
         if (client == null) {
             this.monitor = null;
         } else {
@@ -171,8 +192,12 @@ public final class NetworkPlacement implements AutoCloseable {
 
     /** Collaborative mode: reserve the chosen replica's path so the flow scheduler pins it. */
     public void reserveAsync(String owner, TaskSelection selection, String nodeHost) {
-        if (client == null || settings.mode() != SchedulingMode.COLLABORATIVE || selection == null
-                || selection.path() == null) {
+        if (reservations == null || selection == null || selection.path() == null) {
+            return;
+        }
+        if (reservations.covered(selection.replicaHost(), nodeHost)) {
+            // Checked before the bandwidth is worked out: under load most pairs are covered.
+            metrics.reservationsCovered.incr();
             return;
         }
         Optional<NetworkSnapshot> latest = client.latestSnapshot();
@@ -180,14 +205,7 @@ public final class NetworkPlacement implements AutoCloseable {
             return;
         }
         double bps = settings.reservationFraction() * selection.path().capacityBps(latest.get().fabric());
-        reservations.execute(() -> {
-            if (client.reserve(owner, selection.replicaHost(), nodeHost, selection.path(), bps,
-                    settings.reservationTtlMillis()).isPresent()) {
-                metrics.reservationsMade.incr();
-            } else {
-                metrics.reservationsFailed.incr();
-            }
-        });
+        reservations.request(owner, selection.replicaHost(), nodeHost, selection.path(), bps);
     }
 
     private void checkHealth() {
@@ -224,7 +242,9 @@ public final class NetworkPlacement implements AutoCloseable {
         if (monitor != null) {
             monitor.shutdownNow();
         }
-        reservations.shutdownNow();
+        if (reservations != null) {
+            reservations.close();
+        }
         if (client != null) {
             client.close();
         }

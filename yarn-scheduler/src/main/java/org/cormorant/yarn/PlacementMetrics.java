@@ -36,6 +36,8 @@ public class PlacementMetrics {
     MutableCounterLong reservationsMade;
     @Metric("Path reservations that failed or were dropped")
     MutableCounterLong reservationsFailed;
+    @Metric("Path reservations not sent: a live reservation already covers the host pair")
+    MutableCounterLong reservationsCovered;
 
     static PlacementMetrics register() {
         MetricsSystem system = DefaultMetricsSystem.instance();
@@ -78,5 +80,9 @@ public class PlacementMetrics {
 
     public long reservationsFailed() {
         return reservationsFailed.value();
+    }
+
+    public long reservationsCovered() {
+        return reservationsCovered.value();
     }
 }
