@@ -99,6 +99,7 @@ public final class PlacementCostBenchmark {
     private record Result(String mode, long allocations, long nodeLocal, long byNetwork, long nonLocalStock,
                           long postponed, long heartbeats, long schedulerCpuNanos, long processCpuNanos,
                           long nimCpuNanos, long wallNanos, long reservationsMade, long reservationsDropped,
+                          long reservationsCovered,
                           Map<String, Long> threadCpu) {
         double schedulerMicrosPerAllocation() {
             return schedulerCpuNanos / 1e3 / allocations;
@@ -165,11 +166,11 @@ public final class PlacementCostBenchmark {
     private static void report(String label, Result r, boolean threads) {
         System.out.printf(Locale.ROOT, "%-8s %-13s %6d allocations (data-local maps %d, non-local by Algorithm 1 %d, "
                         + "non-local stock %d), postponed %d, heartbeats %d | scheduler CPU %.1f us/allocation, process"
-                        + " CPU w/o NIM %.1f us/allocation | %.0f allocations/s wall | reservations %d made, %d dropped;"
+                        + " CPU w/o NIM %.1f us/allocation | %.0f allocations/s wall | reservations %d made, %d dropped, %d covered by a live one;"
                         + " load average %.1f%n", label, r.mode(), r.allocations(), r.nodeLocal(), r.byNetwork(),
                 r.nonLocalStock(), r.postponed(), r.heartbeats(), r.schedulerMicrosPerAllocation(),
                 r.rmMicrosPerAllocation(), r.wallRate(), r.reservationsMade(), r.reservationsDropped(),
-                OS.getSystemLoadAverage());
+                r.reservationsCovered(), OS.getSystemLoadAverage());
         if (threads) {
             System.out.println("         CPU by thread during the allocation loop (ms):");
             r.threadCpu().entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(8)
@@ -374,15 +375,15 @@ public final class PlacementCostBenchmark {
             }
             return new Result(mode, allocations, job.nodeLocal(), byNetwork, nonLocalStock, after[2] - before[2],
                     heartbeats, rm.schedulerCpuNanos, process, nimCpu, wall, after[3] - before[3],
-                    after[4] - before[4], byThread);
+                    after[4] - before[4], after[5] - before[5], byThread);
         } finally {
             rm.stop();
         }
     }
 
     private static long[] metricsOf(PlacementMetrics m) {
-        return m == null ? new long[5] : new long[] {m.nonLocalByNetwork(), m.nonLocalStock(), m.postponed(),
-                m.reservationsMade(), m.reservationsFailed()};
+        return m == null ? new long[6] : new long[] {m.nonLocalByNetwork(), m.nonLocalStock(), m.postponed(),
+                m.reservationsMade(), m.reservationsFailed(), m.reservationsCovered()};
     }
 
     /** The standalone NIM runs in this JVM only for convenience; in a cluster it is another process. */
