@@ -9,6 +9,7 @@
 # Environment: REPLICATION (3), BLOCK_SIZE (8m), LINK_MBPS (20: the testbed's links; another value
 #   runs the testbed with every link at that speed),
 #   MTU (fabric interfaces' MTU, e.g. 9000; default the veths' 1500: see docs/hive-bench.md, "CPU"),
+#   NM_MEMORY_MB (1536: each NodeManager's memory for containers; 512 MB each, so 3 per worker),
 #   CONTROLLER: standalone (default: the standalone NIM on n0 installs flows with ovs-ofctl) or odl
 #   (the OpenDaylight controller with odl-cormorant controls the switches and is the NIM; Hadoop
 #   reaches its RESTCONF over a management LAN, fabric_up.py --mgmt-net).
@@ -17,9 +18,14 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 scenario="$1"; traffic="$2"; queries="$3"; sf="$4"; results="$5"
 replication="${REPLICATION:-3}"; block="${BLOCK_SIZE:-8m}"; link_mbps="${LINK_MBPS:-20}"
+nm_memory_mb="${NM_MEMORY_MB:-1536}"
 fabric="$here/cluster/fabrics/testbed.json"
 if ! [[ "$link_mbps" =~ ^[0-9]+([.][0-9]+)?$ ]]; then
   echo "run-scenario: LINK_MBPS must be a number of Mbit/s, got '$link_mbps'" >&2; exit 2
+fi
+if ! [[ "$nm_memory_mb" =~ ^[0-9]+$ ]] || [ "$nm_memory_mb" -lt 1024 ]; then
+  # The MR ApplicationMaster and a task take 512 MB each; below 1024 no job could run.
+  echo "run-scenario: NM_MEMORY_MB must be a whole number of MB >= 1024, got '$nm_memory_mb'" >&2; exit 2
 fi
 work="$here/run/scenario"
 data="$here/run/hive-bench/data/sf$sf"
@@ -100,10 +106,10 @@ else
 fi
 for _ in $(seq 1 60); do "$here/cluster/mininet/in-host.sh" n7 ping -c 1 -W 1 10.0.0.1 >/dev/null 2>&1 && break; sleep 1; done
 
-log "Hadoop: scheduler $sched, replicas $replica, replication $replication, blocks $block"
+log "Hadoop: scheduler $sched, replicas $replica, replication $replication, blocks $block, NM memory $nm_memory_mb MB"
 /usr/bin/python3 "$here/cluster/hadoop/hadoop_cluster.py" start --fabric-state "$work/mininet" --run-dir "$work/hadoop" \
   --nim "$nim_address" "${nim_token[@]}" --scheduler-mode "$sched" --replica-mode "$replica" \
-  --replication "$replication" --block-size "$block" --timeout 400 | sed 's/^/  /'
+  --replication "$replication" --block-size "$block" --nm-memory-mb "$nm_memory_mb" --timeout 400 | sed 's/^/  /'
 
 log "loading TPC-H SF $sf into HDFS"
 "$here/cluster/mininet/in-host.sh" n0 "$here/bin/hive-bench" load --data "$data" --fs hdfs://10.0.0.1:9000 \
