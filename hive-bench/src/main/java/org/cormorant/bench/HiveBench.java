@@ -5,6 +5,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.cormorant.bench.hive.HiveQueryException;
 import org.cormorant.bench.hive.HiveRunner;
 import org.cormorant.bench.hive.JobFigures;
+import org.cormorant.bench.hive.JobHistoryReader;
 import org.cormorant.bench.hive.JobsCsv;
 import org.cormorant.bench.hive.JvmOptions;
 import org.cormorant.bench.hive.QueryRun;
@@ -166,6 +167,9 @@ public final class HiveBench implements Callable<Integer> {
                  PrintWriter jobsCsv = new PrintWriter(Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8))) {
                 csv.println("query,elapsed_ms,jobs,job_ms,rows,verdict,job_ids");
                 jobsCsv.println(JobsCsv.HEADER);
+                // Phase times come from each job's .jhist on the run's default FS; read after the query's
+                // clock stopped, so the (brief) wait for the history copy is not in elapsed_ms.
+                JobHistoryReader history = new JobHistoryReader(hive.conf(), 10_000);
                 hive.createTpchTables(dataUri, database);
                 for (int q : list) {
                     String verdict = "unchecked";
@@ -197,7 +201,7 @@ public final class HiveBench implements Callable<Integer> {
                             run.result().rowCount(), verdict, String.join(" ", ids));
                     csv.flush();
                     for (JobFigures j : run.jobs()) {
-                        jobsCsv.println(JobsCsv.row(q, j));
+                        jobsCsv.println(JobsCsv.row(q, j, history.phases(j.jobId())));
                     }
                     jobsCsv.flush();
                 }
