@@ -218,6 +218,39 @@ final class HadoopCluster implements AutoCloseable {
         });
     }
 
+    /**
+     * Writes one full block of text lines with a single replica, on DataNode {@code dataNode} (the
+     * NameNode's favoured-nodes placement; checked), so a map over it has exactly one data host.
+     */
+    void writeBlockOn(Path path, int dataNode) throws Exception {
+        DistributedFileSystem fs = fileSystem();
+        java.net.InetSocketAddress[] favoured = {dfs.getDataNodes().get(dataNode).getXferAddress()};
+        Random random = new Random(11 + dataNode);
+        byte[] block = new byte[BLOCK];
+        int at = 0;
+        while (at < BLOCK) {
+            byte[] line = (Long.toString(random.nextLong() & Long.MAX_VALUE, 36) + '\n')
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            int n = Math.min(line.length, BLOCK - at);
+            System.arraycopy(line, 0, block, at, n);
+            at += n;
+        }
+        block[BLOCK - 1] = '\n';
+        try (FSDataOutputStream out = fs.create(path, org.apache.hadoop.fs.permission.FsPermission.getFileDefault(),
+                true, 4096, (short) 1, BLOCK, null, favoured)) {
+            out.write(block);
+        }
+        await(path + " as one block on " + DATANODES[dataNode] + " only", 30_000, () -> {
+            try {
+                List<LocatedBlock> located = fs.getClient().getLocatedBlocks(path.toUri().getPath(), 0).getLocatedBlocks();
+                return located.size() == 1 && located.get(0).getLocations().length == 1
+                        && located.get(0).getLocations()[0].getIpAddr().equals(DATANODES[dataNode]);
+            } catch (IOException e) {
+                return false;
+            }
+        });
+    }
+
     /** Bytes DataNode {@code i} has sent to readers so far. */
     long bytesRead(int i) throws ReflectiveOperationException {
         DataNode dn = dfs.getDataNodes().get(i);

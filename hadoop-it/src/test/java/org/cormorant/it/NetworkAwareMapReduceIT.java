@@ -50,6 +50,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetworkAwareMapReduceIT {
     private static Path input;
+    /** One block with its only replica on dn0, and one with its only replica on dn1. */
+    private static Path dn0Block;
+    private static Path dn1Block;
     private static final int BLOCKS = 4;
     private static final long MAX_POSTPONE_MS = 10_000;
     private static final double LOADED = 0.95 * HadoopCluster.GBPS;
@@ -72,6 +75,10 @@ class NetworkAwareMapReduceIT {
         input = cluster.onHdfs("/input/four-blocks.txt");
         cluster.writeInput(input, BLOCKS);
         inputBytes = cluster.fileSystem().getFileStatus(input).getLen();
+        dn0Block = cluster.onHdfs("/input/a-on-dn0.txt");
+        dn1Block = cluster.onHdfs("/input/b-on-dn1.txt");
+        cluster.writeBlockOn(dn0Block, 0);
+        cluster.writeBlockOn(dn1Block, 1);
         HadoopCluster.await("both plugins use the NIM", 10_000,
                 () -> placement().fallback() == 0 && replicas().fallback() == 0);
         System.out.printf("cluster up in %d ms: %s%n", System.currentTimeMillis() - started, cluster);
@@ -110,7 +117,7 @@ class NetworkAwareMapReduceIT {
     }
 
     /** One map attempt as the job history recorded it. */
-    record MapAttempt(String id, String host, String status, long start, long finish) {
+    record MapAttempt(String id, String host, String status, long start, long finish, String splitHosts) {
     }
 
     /** A finished job: its history's map attempts and counters. */
@@ -125,6 +132,10 @@ class NetworkAwareMapReduceIT {
     }
 
     private static Job job(String name, Map<String, String> settings) throws Exception {
+        return job(name, settings, input);
+    }
+
+    private static Job job(String name, Map<String, String> settings, Path... inputs) throws Exception {
         Configuration conf = cluster.jobConf();
         settings.forEach(conf::set);
         Job job = Job.getInstance(conf, name);
@@ -132,7 +143,9 @@ class NetworkAwareMapReduceIT {
         job.setInputFormatClass(TextInputFormat.class);
         job.setOutputFormatClass(NullOutputFormat.class);
         job.setNumReduceTasks(0);
-        FileInputFormat.addInputPath(job, input);
+        for (Path in : inputs) {
+            FileInputFormat.addInputPath(job, in);
+        }
         return job;
     }
 
@@ -156,7 +169,7 @@ class NetworkAwareMapReduceIT {
             }
             for (JobHistoryParser.TaskAttemptInfo a : task.getAllTaskAttempts().values()) {
                 maps.add(new MapAttempt(a.getAttemptId().toString(), a.getHostname(), a.getTaskStatus(),
-                        a.getStartTime(), a.getFinishTime()));
+                        a.getStartTime(), a.getFinishTime(), task.getSplitLocations()));
             }
         }
         maps.sort((a, b) -> Long.compare(a.start(), b.start()));
@@ -164,8 +177,8 @@ class NetworkAwareMapReduceIT {
         System.out.printf("%s (%s): %d ms from submit to success; AM launched %d ms after submit; map attempts:%n",
                 job.getJobName(), id, wall, info.getLaunchTime() - submitted);
         for (MapAttempt m : maps) {
-            System.out.printf("  %s on %s %s, started %+d ms after AM launch, ran %d ms%n", m.id(), m.host(),
-                    m.status(), m.start() - info.getLaunchTime(), m.finish() - m.start());
+            System.out.printf("  %s (data on %s) on %s %s, started %+d ms after AM launch, ran %d ms%n", m.id(),
+                    m.splitHosts(), m.host(), m.status(), m.start() - info.getLaunchTime(), m.finish() - m.start());
         }
         return run;
     }
@@ -209,8 +222,61 @@ class NetworkAwareMapReduceIT {
         assertTrue(after.get("hdfs.nimOrderedSorts") > before.get("hdfs.nimOrderedSorts"));
     }
 
+    /**
+     * Two maps, each over one block with a single replica: m0's on dn0 (loaded uplink), m1's on dn1
+     * (idle). Map containers are 1.5 GB, so each NodeManager runs one at a time, and the RM grants
+     * nm1 (nm0's downlink is loaded) a container because dn1 reaches it: the container was made
+     * for m1. Returns the job's map attempts in start order.
+     */
+    private static Run oneBlockPerDataNode(String name, boolean cormorantAm) throws Exception {
+        loadDn0AndNm0();
+        Thread.sleep(600); // three refreshes of the RM's, NameNode's and AMs' copies
+        Map<String, String> settings = new java.util.HashMap<>();
+        settings.put("mapreduce.map.memory.mb", "1536");
+        if (cormorantAm) {
+            // How a job selects the Cormorant ApplicationMaster: its class name ends the AM's JVM options.
+            settings.put("yarn.app.mapreduce.am.command-opts", cluster.jobConf().get("yarn.app.mapreduce.am.command-opts")
+                    + " " + org.cormorant.yarn.mapreduce.NetworkAwareMRAppMaster.class.getName());
+        }
+        long submitted = System.currentTimeMillis();
+        return finish(job(name, settings, dn0Block, dn1Block), submitted);
+    }
+
+    private static long amCounter(Run run, org.cormorant.yarn.mapreduce.MapAssignmentCounter c) throws Exception {
+        return run.job().getCounters().findCounter(c).getValue();
+    }
+
     @Test
     @Order(2)
+    void theStockApplicationMasterGivesTheContainerMadeForTheIdleReplicaToAnotherMap() throws Exception {
+        Run run = oneBlockPerDataNode("stock-am", false);
+        assertEquals(2, run.succeededHosts().size());
+        MapAttempt first = run.maps().get(0);
+        assertEquals(NM1, first.host());
+        assertEquals(HadoopCluster.DATANODES[0], first.splitHosts(),
+                "the stock AM ran the first pending map (data on dn0, behind the loaded link) in nm1's container");
+        assertEquals(0, amCounter(run, org.cormorant.yarn.mapreduce.MapAssignmentCounter.NETWORK_ASSIGNED_MAPS));
+    }
+
+    @Test
+    @Order(3)
+    void theCormorantApplicationMasterRunsTheMapTheContainerWasMadeFor() throws Exception {
+        Map<String, Long> before = snapshotOf(placement(), replicas());
+        Run run = oneBlockPerDataNode("cormorant-am", true);
+        Map<String, Long> after = snapshotOf(placement(), replicas());
+        assertEquals(2, run.succeededHosts().size());
+        MapAttempt first = run.maps().get(0);
+        assertEquals(NM1, first.host());
+        assertEquals(HadoopCluster.DATANODES[1], first.splitHosts(),
+                "nm1's first container ran the map whose data is on dn1, the host Algorithm 1 chose it for");
+        assertTrue(amCounter(run, org.cormorant.yarn.mapreduce.MapAssignmentCounter.NETWORK_ASSIGNED_MAPS) >= 1);
+        assertEquals(0, amCounter(run, org.cormorant.yarn.mapreduce.MapAssignmentCounter.PLAN_NOT_FOLLOWED));
+        assertEquals(0, amCounter(run, org.cormorant.yarn.mapreduce.MapAssignmentCounter.NIM_FALLBACK_HEARTBEATS));
+        assertTrue(after.get("yarn.chosen") > before.get("yarn.chosen"));
+    }
+
+    @Test
+    @Order(4)
     void belowTheThresholdEveryMapWaitsThenRuns() throws Exception {
         belowThreshold();
         Map<String, Long> before = snapshotOf(placement(), replicas());
@@ -234,7 +300,7 @@ class NetworkAwareMapReduceIT {
     }
 
     @Test
-    @Order(3)
+    @Order(5)
     void withTheNimKilledMidJobTheJobCompletesOnStockPlacement() throws Exception {
         belowThreshold();
         long submitted = System.currentTimeMillis();
