@@ -58,6 +58,9 @@ def config_values(master_ip, host_ip, host_dir, dist, nim, nim_token_file, repli
         "ALLOCATOR_CLASS": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement."
                            "LocalityAppPlacementAllocator"
         if scheduler_mode == "stock" else "org.cormorant.yarn.NetworkAwarePlacementAllocator",
+        # MapReduce starts the AM as `java <am command-opts> MRAppMaster`: a class name at the end of
+        # the options runs that class's main instead (docs/yarn-scheduler.md, "Which map runs").
+        "AM_CLASS": "" if scheduler_mode == "stock" else " org.cormorant.yarn.mapreduce.NetworkAwareMRAppMaster",
         "TOPOLOGY_IMPL": "org.apache.hadoop.hdfs.net.DFSNetworkTopology"
         if replica_mode == "stock" else "org.cormorant.hdfs.CormorantNetworkTopology",
     }
