@@ -170,11 +170,13 @@ public class NetworkAwareMRAppMaster extends MRAppMaster {
                 }
                 stockHook.run();
             }, SHUTDOWN_HOOK_PRIORITY);
-            for (String arg : args) {
-                if (arg.startsWith("--add-opens") || arg.startsWith("-")) {
-                    LOG.warn("JVM option after the AM class name was not applied to this JVM: {} (put it before {}"
-                            + " in {})", arg, NetworkAwareMRAppMaster.class.getName(), MRJobConfig.MR_AM_COMMAND_OPTS);
-                }
+            // MapReduce appends the stock AM's class name (ignored) and, where a job asks for them,
+            // --add-opens options: after this class's name they are arguments, not JVM options.
+            java.util.List<String> notApplied = java.util.Arrays.stream(args).filter(a -> a.startsWith("-")).toList();
+            if (!notApplied.isEmpty()) {
+                LOG.warn("{} JVM options after the AM class name were not applied to this JVM (put the ones the AM"
+                        + " needs before {} in {}): {}", notApplied.size(), NetworkAwareMRAppMaster.class.getName(),
+                        MRJobConfig.MR_AM_COMMAND_OPTS, String.join(" ", notApplied));
             }
             JobConf conf = new JobConf(new YarnConfiguration());
             conf.addResource(new Path(MRJobConfig.JOB_CONF_FILE));
