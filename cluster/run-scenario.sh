@@ -10,6 +10,9 @@
 #   runs the testbed with every link at that speed),
 #   MTU (fabric interfaces' MTU, e.g. 9000; default the veths' 1500: see docs/hive-bench.md, "CPU"),
 #   NM_MEMORY_MB (1536: each NodeManager's memory for containers; 512 MB each, so 3 per worker),
+#   LOAD_HOST (n0: the host whose HDFS client writes the data; HDFS puts the first replica of every
+#   block on the writer's own DataNode, so a worker here, e.g. n1, skews the data onto it and most
+#   maps run non-local, reading across the fabric),
 #   CONTROLLER: standalone (default: the standalone NIM on n0 installs flows with ovs-ofctl) or odl
 #   (the OpenDaylight controller with odl-cormorant controls the switches and is the NIM; Hadoop
 #   reaches its RESTCONF over a management LAN, fabric_up.py --mgmt-net).
@@ -19,6 +22,13 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 scenario="$1"; traffic="$2"; queries="$3"; sf="$4"; results="$5"
 replication="${REPLICATION:-3}"; block="${BLOCK_SIZE:-8m}"; link_mbps="${LINK_MBPS:-20}"
 nm_memory_mb="${NM_MEMORY_MB:-1536}"
+load_host="${LOAD_HOST:-n0}"
+if ! [[ "$load_host" =~ ^n[0-7]$ ]]; then
+  echo "run-scenario: LOAD_HOST must be a Hadoop host of the testbed (n0 master, n1-n3 and n5-n7 workers), got '$load_host'" >&2; exit 2
+fi
+if [ "$load_host" = n4 ]; then
+  echo "run-scenario: LOAD_HOST n4 runs no DataNode; use n0 (master) or a worker n1-n3, n5-n7" >&2; exit 2
+fi
 fabric="$here/cluster/fabrics/testbed.json"
 if ! [[ "$link_mbps" =~ ^[0-9]+([.][0-9]+)?$ ]]; then
   echo "run-scenario: LINK_MBPS must be a number of Mbit/s, got '$link_mbps'" >&2; exit 2
@@ -111,8 +121,8 @@ log "Hadoop: scheduler $sched, replicas $replica, replication $replication, bloc
   --nim "$nim_address" "${nim_token[@]}" --scheduler-mode "$sched" --replica-mode "$replica" \
   --replication "$replication" --block-size "$block" --nm-memory-mb "$nm_memory_mb" --timeout 400 | sed 's/^/  /'
 
-log "loading TPC-H SF $sf into HDFS"
-"$here/cluster/mininet/in-host.sh" n0 "$here/bin/hive-bench" load --data "$data" --fs hdfs://10.0.0.1:9000 \
+log "loading TPC-H SF $sf into HDFS from $load_host"
+"$here/cluster/mininet/in-host.sh" "$load_host" "$here/bin/hive-bench" load --data "$data" --fs hdfs://10.0.0.1:9000 \
   --target "/tpch/sf$sf" --replication "$replication" --block-size "$block" --conf-dir "$work/hadoop/n0/conf" \
   > "$work/load.log" 2>&1 || { tail -20 "$work/load.log"; exit 1; }
 
