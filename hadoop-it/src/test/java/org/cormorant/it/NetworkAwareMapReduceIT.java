@@ -40,10 +40,14 @@ import org.junit.jupiter.api.TestMethodOrder;
  *   <li>dn0 sends 950 Mbit/s (50 left on its uplink), nm0 receives 950 (50 left on its downlink):
  *       nm1 is the only node a data host reaches above the threshold (from dn1), and dn1 the
  *       replica every reader should be given. All maps run on nm1 and read from dn1.</li>
+ *   <li>Same loads, two maps over one block each with a single replica, one on dn0 and one on dn1:
+ *       the container the RM grants nm1 (because dn1 reaches it) runs the dn0 map with the stock
+ *       ApplicationMaster, and the dn1 map with Cormorant's ({@code NetworkAwareMRAppMaster}).</li>
  *   <li>dn0 sends 950, dn1 920: no node is above the threshold; the maps wait the limit, then run,
  *       still reading from dn1 (80 Mbit/s left beats 50).</li>
- *   <li>Same loads; while the maps are being postponed the NIM is killed: both plugins fall back,
- *       the maps are placed at once by the stock scheduler and read in the stock order.</li>
+ *   <li>Same loads, Cormorant's AM; while the maps are being postponed the NIM is killed: both
+ *       plugins fall back, the maps are placed at once by the stock scheduler and read in the
+ *       stock order, and the job completes.</li>
  * </ol>
  * The tests run in order on one cluster; the last kills the NIM.
  */
@@ -234,12 +238,16 @@ class NetworkAwareMapReduceIT {
         Map<String, String> settings = new java.util.HashMap<>();
         settings.put("mapreduce.map.memory.mb", "1536");
         if (cormorantAm) {
-            // How a job selects the Cormorant ApplicationMaster: its class name ends the AM's JVM options.
-            settings.put("yarn.app.mapreduce.am.command-opts", cluster.jobConf().get("yarn.app.mapreduce.am.command-opts")
-                    + " " + org.cormorant.yarn.mapreduce.NetworkAwareMRAppMaster.class.getName());
+            settings.put("yarn.app.mapreduce.am.command-opts", cormorantAmOptions());
         }
         long submitted = System.currentTimeMillis();
         return finish(job(name, settings, dn0Block, dn1Block), submitted);
+    }
+
+    /** How a job selects the Cormorant ApplicationMaster: its class name ends the AM's JVM options. */
+    private static String cormorantAmOptions() {
+        return cluster.jobConf().get("yarn.app.mapreduce.am.command-opts") + " "
+                + org.cormorant.yarn.mapreduce.NetworkAwareMRAppMaster.class.getName();
     }
 
     private static long amCounter(Run run, org.cormorant.yarn.mapreduce.MapAssignmentCounter c) throws Exception {
@@ -304,7 +312,8 @@ class NetworkAwareMapReduceIT {
     void withTheNimKilledMidJobTheJobCompletesOnStockPlacement() throws Exception {
         belowThreshold();
         long submitted = System.currentTimeMillis();
-        Job job = job("nim-killed", Map.of());
+        // With the Cormorant AM too: its NIM copy dies with the NIM, and the job must still complete.
+        Job job = job("nim-killed", Map.of("yarn.app.mapreduce.am.command-opts", cormorantAmOptions()));
         long postponedBefore = placement().postponed();
         job.submit();
         // Mid-job: the ApplicationMaster runs and its maps are being postponed for bandwidth.
@@ -325,6 +334,9 @@ class NetworkAwareMapReduceIT {
                 + " first map started %d ms after the kill%nmetrics at kill %s%n        at flip %s%n        after   %s%n",
                 killed - submitted, yarnFlip, hdfsFlip, firstStart - killed, atKill, atFlip, after);
 
+        System.out.printf("Cormorant AM counters: network-assigned %d, NIM fallback heartbeats %d%n",
+                amCounter(run, org.cormorant.yarn.mapreduce.MapAssignmentCounter.NETWORK_ASSIGNED_MAPS),
+                amCounter(run, org.cormorant.yarn.mapreduce.MapAssignmentCounter.NIM_FALLBACK_HEARTBEATS));
         assertEquals(BLOCKS, run.succeededHosts().size(), "the job completed");
         assertEquals(1, placement().fallback(), "YARN PlacementMetrics Fallback");
         assertEquals(1, replicas().fallback(), "HDFS CormorantReplicaSelector Fallback");
