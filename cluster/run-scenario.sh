@@ -139,5 +139,8 @@ cp "$work/hive/results/times.csv" "$results/times.csv" 2>/dev/null || true
 cp "$work/hive/results/jobs.csv" "$results/jobs.csv" 2>/dev/null || true
 cp "$work/hive.log" "$results/hive.log"
 grep -h "yarn.NetworkPlacement\|falls back\|CormorantPlacement" "$work/hadoop/n0/resourcemanager.log" > "$results/placement.log" 2>/dev/null || true
+# Which map each container ran, from the ApplicationMasters' logs (Cormorant's AM logs its plan).
+grep -h "Cormorant\|Assigned container" "$work"/hadoop/*/nm-logs/application_*/container_*_000001/syslog \
+  > "$results/am-assignments.log" 2>/dev/null || true
 log "done (exit $status): $results/times.csv"
 exit $status
