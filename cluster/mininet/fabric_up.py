@@ -24,6 +24,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 from mininet.link import TCLink
 from mininet.log import setLogLevel
@@ -49,6 +50,24 @@ def normalised_fabric(path):
         if source.get("delayMs") is not None:
             cable["delayMs"] = source["delayMs"]
     return normal
+
+
+def await_interfaces_gone(node_names, timeout_s=30, sys_net="/sys/class/net"):
+    """Waits until no interface named like this fabric's (NODE-ethN) exists in this namespace.
+
+    The kernel finishes tearing an earlier fabric down asynchronously: right after cleanup.sh a
+    veth of the same name can still exist for a few seconds, and Mininet would then fail with
+    'RTNETLINK answers: File exists'. Exits naming them when they do not go away."""
+    deadline = time.time() + timeout_s
+    while True:
+        left = sorted(n for n in os.listdir(sys_net) if "-eth" in n and n.rsplit("-eth", 1)[0] in node_names)
+        if not left:
+            return
+        if time.time() > deadline:
+            sys.exit("fabric_up: interfaces named like this fabric's are still there after %d s: %s (another"
+                     " fabric with the same node names running? tear it down with cluster/cleanup.sh STATE_DIR)"
+                     % (timeout_s, " ".join(left)))
+        time.sleep(1)
 
 
 def dpid_of(switch):
@@ -187,6 +206,7 @@ def main():
     fabric = normalised_fabric(args.fabric)
     os.makedirs(args.state, exist_ok=True)
     setLogLevel("warning")
+    await_interfaces_gone({n["name"] for n in fabric["switches"] + fabric["hosts"]})
     net = Mininet(topo=FabricTopo(fabric=fabric, queue_packets=args.queue_packets), link=TCLink, switch=OVSSwitch, controller=None,
                   autoSetMacs=True, waitConnected=False)
     if args.controller:
