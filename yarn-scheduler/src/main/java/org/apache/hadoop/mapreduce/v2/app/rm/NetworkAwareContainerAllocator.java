@@ -18,6 +18,7 @@ import org.apache.hadoop.mapreduce.v2.app.job.event.JobCounterUpdateEvent;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
 import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.apache.hadoop.yarn.util.RackResolver;
 import org.cormorant.nim.client.NimClient;
@@ -209,13 +210,7 @@ public class NetworkAwareContainerAllocator extends RMContainerAllocator {
         long missed = 0;
         AssignedRequests assigned = getAssignedRequests();
         for (Steer s : planned) {
-            TaskAttemptId got = null;
-            for (Map.Entry<TaskAttemptId, Container> e : assigned.maps.entrySet()) {
-                if (e.getValue().getId().toString().equals(s.container().id())) {
-                    got = e.getKey();
-                    break;
-                }
-            }
+            TaskAttemptId got = assigned.get(ContainerId.fromString(s.container().id()));
             if (got == null) {
                 continue; // released, or already finished: nothing ran on the plan's choice
             }
