@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The MapReduce ApplicationMaster with Cormorant's map assignment: the task the ResourceManager's
- * network-aware placement made room for is the task that runs (see {@link MapSteering} and
+ * network-aware placement made room for is the task that runs (see {@link ContainerTaskMatching} and
  * {@link NetworkAwareContainerAllocator}). Everything else is the stock {@link MRAppMaster}.
  *
  * <p>A job selects it through its configuration, without changing Hadoop: MapReduce starts the AM

@@ -26,16 +26,16 @@ import org.cormorant.nim.load.NetworkSnapshot;
 import org.cormorant.nim.schedule.BandwidthTaskSelector;
 import org.cormorant.yarn.SchedulerSettings;
 import org.cormorant.yarn.mapreduce.MapAssignmentCounter;
-import org.cormorant.yarn.mapreduce.MapSteering;
-import org.cormorant.yarn.mapreduce.MapSteering.MapContainer;
-import org.cormorant.yarn.mapreduce.MapSteering.PendingMap;
-import org.cormorant.yarn.mapreduce.MapSteering.Steer;
+import org.cormorant.nim.schedule.ContainerTaskMatching;
+import org.cormorant.nim.schedule.ContainerTaskMatching.OfferedContainer;
+import org.cormorant.nim.schedule.ContainerTaskMatching.PendingTask;
+import org.cormorant.nim.schedule.ContainerTaskMatching.Match;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The MapReduce ApplicationMaster's container allocator with Cormorant's choice of which map runs
- * in a non-local container ({@link MapSteering}); everything else is the stock
+ * in a non-local container ({@link ContainerTaskMatching}); everything else is the stock
  * {@link RMContainerAllocator}.
  *
  * <p>Stock MapReduce has no plug-in point for matching containers to maps: the stock allocator
@@ -60,7 +60,7 @@ public class NetworkAwareContainerAllocator extends RMContainerAllocator {
     private Field rackMapping;
     private boolean fallbackLogged;
     /** This heartbeat's plan, checked against the stock assignment once the heartbeat is over. */
-    private List<Steer> planned = List.of();
+    private List<Match> planned = List.of();
 
     public NetworkAwareContainerAllocator(ClientService clientService, AppContext context,
                                           AMPreemptionPolicy preemptionPolicy) {
@@ -134,11 +134,11 @@ public class NetworkAwareContainerAllocator extends RMContainerAllocator {
     private void steer(List<Container> allocated) throws IllegalAccessException {
         planned = List.of();
         ScheduledRequests scheduled = getScheduledRequests();
-        List<MapContainer> containers = new ArrayList<>();
+        List<OfferedContainer> containers = new ArrayList<>();
         for (Container c : allocated) {
             if (PRIORITY_MAP.equals(c.getPriority())) {
                 String host = c.getNodeId().getHost();
-                containers.add(new MapContainer(c.getId().toString(), host,
+                containers.add(new OfferedContainer(c.getId().toString(), host,
                         RackResolver.resolve(host).getNetworkLocation()));
             }
         }
@@ -146,11 +146,11 @@ public class NetworkAwareContainerAllocator extends RMContainerAllocator {
             return;
         }
         Map<String, TaskAttemptId> attempts = new HashMap<>();
-        List<PendingMap> pending = new ArrayList<>(scheduled.maps.size());
+        List<PendingTask> pending = new ArrayList<>(scheduled.maps.size());
         for (Map.Entry<TaskAttemptId, RMContainerRequestor.ContainerRequest> e : scheduled.maps.entrySet()) {
             RMContainerRequestor.ContainerRequest r = e.getValue();
             attempts.put(e.getKey().toString(), e.getKey());
-            pending.add(new PendingMap(e.getKey().toString(), Arrays.asList(r.hosts), Arrays.asList(r.racks),
+            pending.add(new PendingTask(e.getKey().toString(), Arrays.asList(r.hosts), Arrays.asList(r.racks),
                     PRIORITY_MAP.equals(r.priority)));
         }
         Optional<NetworkSnapshot> snapshot = client.usableSnapshot();
@@ -166,7 +166,7 @@ public class NetworkAwareContainerAllocator extends RMContainerAllocator {
             LOG.info("Cormorant map assignment: NIM usable again");
             fallbackLogged = false;
         }
-        List<Steer> plan = MapSteering.plan(snapshot.get(), selector, containers, pending);
+        List<Match> plan = ContainerTaskMatching.plan(snapshot.get(), selector, containers, pending);
         if (plan.isEmpty()) {
             return;
         }
@@ -174,9 +174,9 @@ public class NetworkAwareContainerAllocator extends RMContainerAllocator {
                 (Map<String, LinkedList<TaskAttemptId>>) rackMapping.get(scheduled);
         Map<String, List<TaskAttemptId>> rackFirst = new LinkedHashMap<>();
         List<TaskAttemptId> anyFirst = new ArrayList<>();
-        for (Steer s : plan) {
+        for (Match s : plan) {
             TaskAttemptId map = attempts.get(s.mapId());
-            if (s.level() == MapSteering.Level.RACK_LOCAL) {
+            if (s.level() == ContainerTaskMatching.Level.RACK_LOCAL) {
                 rackFirst.computeIfAbsent(s.container().rack(), r -> new ArrayList<>()).add(map);
             } else {
                 anyFirst.add(map);
@@ -209,7 +209,7 @@ public class NetworkAwareContainerAllocator extends RMContainerAllocator {
         long stock = 0;
         long missed = 0;
         AssignedRequests assigned = getAssignedRequests();
-        for (Steer s : planned) {
+        for (Match s : planned) {
             TaskAttemptId got = assigned.get(ContainerId.fromString(s.container().id()));
             if (got == null) {
                 continue; // released, or already finished: nothing ran on the plan's choice

@@ -1,17 +1,15 @@
-package org.cormorant.yarn.mapreduce;
+package org.cormorant.nim.schedule;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.cormorant.nim.load.NetworkSnapshot;
-import org.cormorant.nim.schedule.BandwidthTaskSelector;
-import org.cormorant.nim.schedule.CandidateTask;
-import org.cormorant.nim.schedule.TaskSelection;
 
 /**
- * Which pending map each newly allocated map container should run, as the MapReduce
- * ApplicationMaster's side of Cormorant's task scheduler (Algorithm 1, 003 seed 4.3.3).
+ * Which pending task each newly allocated container should run: the application master's side of
+ * Cormorant's task scheduler (Algorithm 1, 003 seed 4.3.3), with the locality rules of Hadoop
+ * MapReduce's ApplicationMaster (used by yarn-scheduler's {@code NetworkAwareContainerAllocator}).
  *
  * <p>The ResourceManager lets a node take a non-local container because some pending data host
  * reaches it with enough bandwidth; the stock ApplicationMaster then gives that container to the
@@ -33,8 +31,8 @@ import org.cormorant.nim.schedule.TaskSelection;
  * Containers are planned in the order the AM assigns them, each map to at most one container. The
  * plan decides nothing itself beyond these stock rules: the selector decides.
  */
-public final class MapSteering {
-    private MapSteering() {
+public final class ContainerTaskMatching {
+    private ContainerTaskMatching() {
     }
 
     /**
@@ -46,15 +44,15 @@ public final class MapSteering {
      * @param localityRequest false for requests the AM never matches by locality (a re-run of a
      *                 failed attempt): they can only take an off-switch container
      */
-    public record PendingMap(String id, List<String> hosts, List<String> racks, boolean localityRequest) {
-        public PendingMap {
+    public record PendingTask(String id, List<String> hosts, List<String> racks, boolean localityRequest) {
+        public PendingTask {
             hosts = List.copyOf(hosts);
             racks = List.copyOf(racks);
         }
     }
 
     /** A newly allocated map container, in the order the AM assigns containers. */
-    public record MapContainer(String id, String host, String rack) {
+    public record OfferedContainer(String id, String host, String rack) {
     }
 
     /** How the AM will match the container: by its rack, or from all pending maps. */
@@ -65,28 +63,28 @@ public final class MapSteering {
      *
      * @param selection the selector's decision, or null when the stock choice was kept
      */
-    public record Steer(MapContainer container, String mapId, Level level, TaskSelection selection) {
+    public record Match(OfferedContainer container, String mapId, Level level, TaskSelection selection) {
         public boolean byNetwork() {
             return selection != null;
         }
     }
 
     /** The plan for one batch of containers: the non-local ones only, in container order. */
-    public static List<Steer> plan(NetworkSnapshot snapshot, BandwidthTaskSelector selector,
-                                   List<MapContainer> containers, List<PendingMap> pending) {
+    public static List<Match> plan(NetworkSnapshot snapshot, BandwidthTaskSelector selector,
+                                   List<OfferedContainer> containers, List<PendingTask> pending) {
         Set<String> claimed = new HashSet<>();
-        List<MapContainer> nonLocal = new ArrayList<>();
-        for (MapContainer c : containers) {
-            PendingMap local = first(pending, claimed, m -> m.localityRequest() && m.hosts().contains(c.host()));
+        List<OfferedContainer> nonLocal = new ArrayList<>();
+        for (OfferedContainer c : containers) {
+            PendingTask local = first(pending, claimed, m -> m.localityRequest() && m.hosts().contains(c.host()));
             if (local == null) {
                 nonLocal.add(c);
             } else {
                 claimed.add(local.id());
             }
         }
-        List<Steer> plan = new ArrayList<>();
-        for (MapContainer c : nonLocal) {
-            List<PendingMap> candidates = unclaimed(pending, claimed,
+        List<Match> plan = new ArrayList<>();
+        for (OfferedContainer c : nonLocal) {
+            List<PendingTask> candidates = unclaimed(pending, claimed,
                     m -> m.localityRequest() && m.racks().contains(c.rack()));
             Level level = Level.RACK_LOCAL;
             if (candidates.isEmpty()) {
@@ -97,22 +95,22 @@ public final class MapSteering {
                 break; // more containers than maps: the AM releases the rest
             }
             List<CandidateTask> tasks = new ArrayList<>(candidates.size());
-            for (PendingMap m : candidates) {
+            for (PendingTask m : candidates) {
                 tasks.add(new CandidateTask(m.id(), m.hosts()));
             }
             TaskSelection selection = selector.select(snapshot, c.host(), tasks);
-            Steer steer = selection.task() == null
-                    ? new Steer(c, candidates.get(0).id(), level, null)
-                    : new Steer(c, selection.task().id(), level, selection);
+            Match steer = selection.task() == null
+                    ? new Match(c, candidates.get(0).id(), level, null)
+                    : new Match(c, selection.task().id(), level, selection);
             claimed.add(steer.mapId());
             plan.add(steer);
         }
         return plan;
     }
 
-    private static PendingMap first(List<PendingMap> pending, Set<String> claimed,
-                                    java.util.function.Predicate<PendingMap> test) {
-        for (PendingMap m : pending) {
+    private static PendingTask first(List<PendingTask> pending, Set<String> claimed,
+                                     java.util.function.Predicate<PendingTask> test) {
+        for (PendingTask m : pending) {
             if (!claimed.contains(m.id()) && test.test(m)) {
                 return m;
             }
@@ -120,10 +118,10 @@ public final class MapSteering {
         return null;
     }
 
-    private static List<PendingMap> unclaimed(List<PendingMap> pending, Set<String> claimed,
-                                              java.util.function.Predicate<PendingMap> test) {
-        List<PendingMap> out = new ArrayList<>();
-        for (PendingMap m : pending) {
+    private static List<PendingTask> unclaimed(List<PendingTask> pending, Set<String> claimed,
+                                              java.util.function.Predicate<PendingTask> test) {
+        List<PendingTask> out = new ArrayList<>();
+        for (PendingTask m : pending) {
             if (!claimed.contains(m.id()) && test.test(m)) {
                 out.add(m);
             }
